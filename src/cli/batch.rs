@@ -1,0 +1,182 @@
+//! `batch`: many puzzles, one per line, solved in parallel with answers in input order.
+//!
+//! Lines are read in chunks and solved with rayon; each worker keeps its own search state. Output
+//! per line: the solution string, `none`, `multiple`, `unknown`, or `invalid: reason`. Blank lines
+//! and lines starting with `#` are skipped. Throughput goes to stderr.
+
+use std::io::{BufRead, BufWriter, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use anydoku::engine::search::Searcher;
+use anydoku::puzzle::{json, text};
+use anydoku::{Engine, Geometry, Limits, Status};
+use rayon::prelude::*;
+
+use super::input::{self, CliError};
+use super::BudgetArgs;
+
+const CHUNK: usize = 4096;
+
+#[derive(Default)]
+struct Tally {
+    unique: u64,
+    multiple: u64,
+    none: u64,
+    unknown: u64,
+    invalid: u64,
+}
+
+/// One line's answer.
+enum Answer {
+    Solved(Status, Option<String>),
+    Invalid(String),
+}
+
+/// Solves `givens` with a reusable searcher and formats the answer.
+fn answer(g: &Geometry, searcher: &mut Searcher, givens: &[Option<u8>], limits: Limits) -> Answer {
+    let result = searcher.count(givens, 2, limits, None);
+    let status = result.status();
+    let line = (status == Status::Unique).then(|| {
+        result.solutions[0]
+            .iter()
+            .map(|&v| g.symbols.symbol(v as usize))
+            .collect::<String>()
+    });
+    Answer::Solved(status, line)
+}
+
+/// Runs the batch command.
+pub fn run(
+    file: &Path,
+    geometry: Option<&str>,
+    threads: Option<usize>,
+    budget: BudgetArgs,
+) -> Result<u8, CliError> {
+    let limits = input::limits(budget)?;
+    let label = file.display().to_string();
+    let jsonl = file.extension().is_some_and(|e| e == "jsonl");
+    let geometry = match (geometry, jsonl) {
+        (Some(name), _) => Some(input::geometry(name)?),
+        (None, true) => None,
+        (None, false) => {
+            return Err(anydoku::Error::puzzle(
+                "batch needs --geometry NAME (or a .jsonl file of JSON models)",
+            )
+            .into())
+        }
+    };
+    let reader: Box<dyn BufRead> = if label == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f = std::fs::File::open(file).map_err(|e| {
+            input::in_file(&label)(anydoku::Error::Io {
+                path: label.clone(),
+                message: e.to_string(),
+            })
+        })?;
+        Box::new(std::io::BufReader::with_capacity(1 << 20, f))
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| anydoku::Error::puzzle(format!("cannot start worker threads: {e}")))?;
+    let engine = geometry.as_ref().map(|g| Engine::new(g));
+    let table = geometry.as_ref().and_then(|g| text::byte_table(g));
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
+    let mut tally = Tally::default();
+    let start = Instant::now();
+    let mut lines = reader.lines();
+    let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
+    loop {
+        chunk.clear();
+        for line in lines.by_ref() {
+            let line = line.map_err(|e| {
+                input::in_file(&label)(anydoku::Error::Io {
+                    path: label.clone(),
+                    message: e.to_string(),
+                })
+            })?;
+            let t = line.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            chunk.push(line);
+            if chunk.len() == CHUNK {
+                break;
+            }
+        }
+        if chunk.is_empty() {
+            break;
+        }
+        let answers: Vec<Answer> = pool.install(|| match (&geometry, &engine) {
+            (Some(g), Some(e)) => chunk
+                .par_iter()
+                .map_init(
+                    || Searcher::new(e),
+                    |s, line| {
+                        let givens = match table
+                            .as_ref()
+                            .and_then(|t| text::parse_line_bytes(t, g.cell_count(), line.as_bytes()))
+                        {
+                            Some(Ok(v)) => Ok(v),
+                            _ => text::parse_line(g, line),
+                        };
+                        match givens {
+                            Ok(givens) => answer(g, s, &givens, limits),
+                            Err(e) => Answer::Invalid(e.to_string()),
+                        }
+                    },
+                )
+                .collect(),
+            _ => chunk
+                .par_iter()
+                .map(|line| match json::from_json(line) {
+                    Ok(p) => {
+                        let e = Engine::new(&p.geometry);
+                        let mut s = Searcher::new(&e);
+                        answer(&p.geometry, &mut s, &p.givens, limits)
+                    }
+                    Err(e) => Answer::Invalid(e.to_string()),
+                })
+                .collect(),
+        });
+        for a in answers {
+            let w = match a {
+                Answer::Solved(Status::Unique, Some(line)) => {
+                    tally.unique += 1;
+                    writeln!(out, "{line}")
+                }
+                Answer::Solved(status, _) => {
+                    match status {
+                        Status::Multiple => tally.multiple += 1,
+                        Status::None => tally.none += 1,
+                        _ => tally.unknown += 1,
+                    }
+                    writeln!(out, "{}", status.as_str())
+                }
+                Answer::Invalid(msg) => {
+                    tally.invalid += 1;
+                    writeln!(out, "invalid: {msg}")
+                }
+            };
+            if w.is_err() {
+                return Ok(0); // output closed (e.g. piped into head)
+            }
+        }
+    }
+    let _ = out.flush();
+    let secs = start.elapsed().as_secs_f64();
+    let total = tally.unique + tally.multiple + tally.none + tally.unknown + tally.invalid;
+    eprintln!(
+        "batch: {total} puzzles in {secs:.3} s ({:.0} puzzles/s): {} unique, {} multiple, {} none, {} unknown, {} invalid",
+        total as f64 / secs.max(1e-9),
+        tally.unique,
+        tally.multiple,
+        tally.none,
+        tally.unknown,
+        tally.invalid
+    );
+    Ok(if tally.invalid > 0 { 2 } else { 0 })
+}

@@ -1,0 +1,128 @@
+//! The single-puzzle commands: solve, count, check, export, geometries.
+
+use anydoku::geometry::builtin;
+use anydoku::puzzle::json;
+use anydoku::render::text::draw;
+use anydoku::{Engine, Status};
+use serde_json::json;
+
+use super::input::{self, CliError};
+use super::{BudgetArgs, Format, PuzzleArgs};
+
+fn as_grid(sol: &[u8]) -> Vec<Option<u8>> {
+    sol.iter().map(|&v| Some(v)).collect()
+}
+
+/// `solve`: exit 0 when the solution is unique.
+pub fn solve(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Result<u8, CliError> {
+    let p = input::solvable_puzzle(args)?;
+    let limits = input::limits(budget)?;
+    let result = Engine::new(&p.geometry).solve(&p.givens, limits);
+    let status = result.status();
+    let g = &p.geometry;
+    match format {
+        Format::Json => {
+            let mut out = serde_json::Map::new();
+            out.insert("status".into(), json!(status.as_str()));
+            if let Some(first) = result.solutions.first() {
+                out.insert("solution".into(), json::grid_map(g, &as_grid(first)).into());
+            }
+            if let Some(second) = result.solutions.get(1) {
+                out.insert("other_solution".into(), json::grid_map(g, &as_grid(second)).into());
+            }
+            println!("{}", serde_json::Value::Object(out));
+        }
+        Format::Text => match status {
+            Status::Unique => print!("{}", draw(g, &as_grid(&result.solutions[0]))),
+            Status::Multiple => {
+                println!("multiple solutions; two of them:\n");
+                print!("{}", draw(g, &as_grid(&result.solutions[0])));
+                println!();
+                print!("{}", draw(g, &as_grid(&result.solutions[1])));
+            }
+            Status::None => println!("no solution"),
+            Status::Unknown => println!(
+                "unknown: the search budget ran out after {} nodes",
+                result.nodes
+            ),
+        },
+    }
+    Ok(if status == Status::Unique { 0 } else { 1 })
+}
+
+/// `count`: prints the number of solutions (or a lower bound).
+pub fn count(args: &PuzzleArgs, limit: u64, budget: BudgetArgs) -> Result<u8, CliError> {
+    let p = input::solvable_puzzle(args)?;
+    let limits = input::limits(budget)?;
+    let result = Engine::new(&p.geometry).count(&p.givens, limit, limits);
+    if !result.complete {
+        println!(
+            "at least {} (the search budget ran out after {} nodes)",
+            result.count, result.nodes
+        );
+    } else if result.count >= limit {
+        println!("at least {} (the limit)", result.count);
+    } else {
+        println!("{}", result.count);
+    }
+    Ok(0)
+}
+
+/// `check`: lists conflicts; exit 1 if any.
+pub fn check(args: &PuzzleArgs) -> Result<u8, CliError> {
+    let p = input::puzzle(args)?;
+    let conflicts = p.conflicts();
+    let filled = p.given_count();
+    let total = p.geometry.cell_count();
+    for c in &conflicts {
+        println!("conflict: {}", p.describe(c));
+    }
+    if !conflicts.is_empty() {
+        println!("{} conflict(s)", conflicts.len());
+        return Ok(1);
+    }
+    if filled == total {
+        println!("complete and valid: all {total} cells filled, every rule holds");
+        return Ok(0);
+    }
+    let result = Engine::new(&p.geometry).solve(&p.givens, anydoku::Limits {
+        max_nodes: Some(1_000_000),
+        max_time: None,
+    });
+    let future = match result.status() {
+        Status::Unique => "it can be completed in exactly one way",
+        Status::Multiple => "it can be completed in more than one way",
+        Status::None => "but it cannot be completed: some entry is wrong",
+        Status::Unknown => "whether it can be completed is unknown (search budget)",
+    };
+    println!("no conflicts; {filled} of {total} cells filled; {future}");
+    Ok(if result.status() == Status::None { 1 } else { 0 })
+}
+
+/// `export`: the neutral JSON model.
+pub fn export(args: &PuzzleArgs) -> Result<u8, CliError> {
+    let p = input::puzzle(args)?;
+    let model = json::to_model(&p);
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&model).expect("the model serialises")
+    );
+    Ok(0)
+}
+
+/// `geometries`: the built-in layouts with their sizes.
+pub fn geometries() -> Result<u8, CliError> {
+    println!("{:<11} {:<14} {:>6} {:>7} {:>8}", "name", "title", "cells", "shapes", "symbols");
+    for (name, _) in builtin::BUILTIN {
+        let g = builtin::load(name)?;
+        println!(
+            "{:<11} {:<14} {:>6} {:>7} {:>8}",
+            name,
+            g.name,
+            g.cell_count(),
+            g.shapes.len(),
+            g.symbol_count()
+        );
+    }
+    Ok(0)
+}

@@ -1,0 +1,130 @@
+//! Command definitions (clap derive) and dispatch. Each command lives in its own module and only
+//! turns arguments into library calls and results into text.
+
+mod batch;
+mod commands;
+mod input;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+pub use input::CliError;
+
+/// Solve, explain, rate and generate Sudoku-family puzzles on any geometry.
+#[derive(Debug, Parser)]
+#[command(name = "anydoku", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+/// Options shared by commands that read one puzzle.
+#[derive(Debug, clap::Args)]
+pub struct PuzzleArgs {
+    /// A puzzle file (TOML or JSON), a geometry file or built-in name (the empty puzzle), or with
+    /// --geometry a file of grid text or the givens string itself
+    pub puzzle: String,
+    /// The geometry for a plain givens string or text file: a built-in name or a TOML/JSON file
+    #[arg(short, long)]
+    pub geometry: Option<String>,
+}
+
+/// Search budgets.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct BudgetArgs {
+    /// Give up after this many search nodes (answer `unknown`)
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Give up after this many seconds (answer `unknown`)
+    #[arg(long)]
+    pub timeout: Option<f64>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve a puzzle and print its solution drawn on the layout
+    Solve {
+        #[command(flatten)]
+        input: PuzzleArgs,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        budget: BudgetArgs,
+    },
+    /// Count solutions up to a limit
+    Count {
+        #[command(flatten)]
+        input: PuzzleArgs,
+        /// Stop counting at this many solutions
+        #[arg(long, default_value_t = 1_000_000)]
+        limit: u64,
+        #[command(flatten)]
+        budget: BudgetArgs,
+    },
+    /// Check a partial or full grid for conflicts (exit 1 if any rule is broken)
+    Check {
+        #[command(flatten)]
+        input: PuzzleArgs,
+    },
+    /// Write a puzzle in the neutral JSON model
+    Export {
+        #[command(flatten)]
+        input: PuzzleArgs,
+        #[arg(long, value_enum, default_value_t = ExportFormat::Json)]
+        format: ExportFormat,
+    },
+    /// List the built-in geometries
+    Geometries,
+    /// Solve one puzzle per line of FILE (or a .jsonl file of JSON models); one answer per line
+    Batch {
+        /// The input file; `-` reads standard input
+        file: PathBuf,
+        /// The geometry of the lines (not needed for .jsonl files)
+        #[arg(short, long)]
+        geometry: Option<String>,
+        /// Worker threads (default: all cores; 1 = single thread)
+        #[arg(long)]
+        threads: Option<usize>,
+        #[command(flatten)]
+        budget: BudgetArgs,
+    },
+}
+
+/// Formats for `export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    Json,
+}
+
+/// Runs a command; returns the exit code.
+pub fn run(cli: Cli) -> Result<u8, CliError> {
+    match cli.command {
+        Command::Solve {
+            input,
+            format,
+            budget,
+        } => commands::solve(&input, format, budget),
+        Command::Count {
+            input,
+            limit,
+            budget,
+        } => commands::count(&input, limit, budget),
+        Command::Check { input } => commands::check(&input),
+        Command::Export { input, format: _ } => commands::export(&input),
+        Command::Geometries => commands::geometries(),
+        Command::Batch {
+            file,
+            geometry,
+            threads,
+            budget,
+        } => batch::run(&file, geometry.as_deref(), threads, budget),
+    }
+}

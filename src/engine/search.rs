@@ -1,0 +1,176 @@
+//! Depth-first search with solution counting.
+//!
+//! Each level of the search owns one slice of a preallocated stack of candidate arrays; a branch
+//! copies the parent's array, fixes one symbol and propagates. The branching cell is the one with
+//! the fewest candidates (ties: the first). Value order is ascending, or a caller-given
+//! permutation (used to draw random complete grids reproducibly).
+
+use super::propagate::propagate;
+use super::{Budget, Count, Engine, Limits, Mask};
+
+/// Reusable search state for one engine: the candidate stack and the propagation queue.
+pub struct Searcher<'e> {
+    e: &'e Engine,
+    stack: Vec<Mask>,
+    queue: Vec<u32>,
+    nodes: u64,
+    found: u64,
+    limit: u64,
+    stopped: bool,
+    budget: Budget,
+    solutions: Vec<Vec<u8>>,
+    keep: usize,
+    /// Symbol try order; empty means ascending.
+    order: Vec<u8>,
+}
+
+impl<'e> Searcher<'e> {
+    /// A searcher for `e`; reuse it across puzzles to avoid reallocating.
+    pub fn new(e: &'e Engine) -> Self {
+        Searcher {
+            e,
+            stack: Vec::with_capacity(e.n_cells * 16),
+            queue: Vec::with_capacity(e.n_cells),
+            nodes: 0,
+            found: 0,
+            limit: 0,
+            stopped: false,
+            budget: Budget::from(Limits::none()),
+            solutions: Vec::new(),
+            keep: 2,
+            order: Vec::new(),
+        }
+    }
+
+    /// Sets the order in which symbols are tried (a permutation of symbol indices).
+    pub fn set_value_order(&mut self, order: Option<Vec<u8>>) {
+        self.order = order.unwrap_or_default();
+    }
+
+    /// The initial candidates for the givens, or `None` if they already clash.
+    pub fn initial(&mut self, givens: &[Option<u8>]) -> Option<Vec<Mask>> {
+        let e = self.e;
+        let mut cand = vec![e.full; e.n_cells];
+        self.queue.clear();
+        for (c, g) in givens.iter().enumerate() {
+            if let Some(s) = g {
+                let bit = 1 << *s;
+                if cand[c] & bit == 0 {
+                    return None;
+                }
+                cand[c] = bit;
+                self.queue.push(c as u32);
+            }
+        }
+        for (c, &m) in cand.iter().enumerate() {
+            if m & (m - 1) == 0 && givens[c].is_none() {
+                self.queue.push(c as u32);
+            }
+        }
+        propagate(e, &mut cand, &mut self.queue).then_some(cand)
+    }
+
+    /// Counts solutions up to `limit`, keeping the first two. `start` overrides the initial
+    /// candidates (already propagated) when given.
+    pub fn count(
+        &mut self,
+        givens: &[Option<u8>],
+        limit: u64,
+        limits: Limits,
+        start: Option<&[Mask]>,
+    ) -> Count {
+        self.nodes = 0;
+        self.found = 0;
+        self.limit = limit.max(1);
+        self.stopped = false;
+        self.budget = Budget::from(limits);
+        self.solutions.clear();
+        let n = self.e.n_cells;
+        let root = match start {
+            Some(s) => Some(s.to_vec()),
+            None => self.initial(givens),
+        };
+        if let Some(root) = root {
+            self.stack.clear();
+            self.stack.extend_from_slice(&root);
+            self.descend(0);
+        }
+        debug_assert!(self.stack.len() >= n || self.found == 0);
+        Count {
+            count: self.found,
+            complete: !self.stopped || self.found >= self.limit,
+            solutions: std::mem::take(&mut self.solutions),
+            nodes: self.nodes,
+        }
+    }
+
+    /// Searches below level `depth`, whose candidates are already propagated.
+    fn descend(&mut self, depth: usize) {
+        let n = self.e.n_cells;
+        self.nodes += 1;
+        if self.budget.exhausted(self.nodes) {
+            self.stopped = true;
+            return;
+        }
+        let base = depth * n;
+        // choose the unfixed cell with the fewest candidates
+        let mut best = usize::MAX;
+        let mut best_count = u32::MAX;
+        for (c, &m) in self.stack[base..base + n].iter().enumerate() {
+            let k = m.count_ones();
+            if k > 1 && k < best_count {
+                best_count = k;
+                best = c;
+                if k == 2 {
+                    break;
+                }
+            }
+        }
+        if best == usize::MAX {
+            self.found += 1;
+            if self.solutions.len() < self.keep {
+                let sol = self.stack[base..base + n]
+                    .iter()
+                    .map(|m| m.trailing_zeros() as u8)
+                    .collect();
+                self.solutions.push(sol);
+            }
+            if self.found >= self.limit {
+                self.stopped = true;
+            }
+            return;
+        }
+        let options = self.stack[base + best];
+        let next = base + n;
+        if self.stack.len() < next + n {
+            self.stack.resize(next + n, 0);
+        }
+        let try_symbol = |me: &mut Self, s: u32| -> bool {
+            me.stack.copy_within(base..base + n, next);
+            me.stack[next + best] = 1 << s;
+            me.queue.clear();
+            me.queue.push(best as u32);
+            if propagate(me.e, &mut me.stack[next..next + n], &mut me.queue) {
+                me.descend(depth + 1);
+            }
+            me.stopped
+        };
+        if !self.order.is_empty() {
+            for i in 0..self.order.len() {
+                let s = self.order[i];
+                if options & (1 << s) != 0 && try_symbol(self, s as u32) {
+                    break;
+                }
+            }
+        } else {
+            let mut bits = options;
+            while bits != 0 {
+                let s = bits.trailing_zeros();
+                bits &= bits - 1;
+                if try_symbol(self, s) {
+                    break;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! The library's error type: what went wrong, in the user's terms, and where in the input.
+
+use crate::geometry::GeometryError;
+use crate::symbols::SymbolError;
+
+/// A 1-based line and column in an input text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Location {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Location {
+    /// The line and column of byte offset `offset` in `text`.
+    pub fn of_offset(text: &str, offset: usize) -> Self {
+        let offset = offset.min(text.len());
+        let before = &text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = text[line_start..offset].chars().count() + 1;
+        Location { line, column }
+    }
+}
+
+/// Everything that can go wrong when reading geometries and puzzles.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Error {
+    /// The text is not valid TOML/JSON, or has unknown or missing keys.
+    #[error("{message}")]
+    Syntax {
+        message: String,
+        location: Option<Location>,
+    },
+    /// The geometry is inconsistent.
+    #[error("{source}")]
+    Geometry {
+        source: GeometryError,
+        location: Option<Location>,
+    },
+    /// The puzzle's givens do not fit its geometry.
+    #[error("{message}")]
+    Puzzle {
+        message: String,
+        location: Option<Location>,
+    },
+    /// A geometry name that is neither built in nor a file.
+    #[error("unknown geometry '{0}': not a built-in layout (see `anydoku geometries`) and no such file")]
+    UnknownGeometry(String),
+    /// A file could not be read.
+    #[error("cannot read {path}: {message}")]
+    Io { path: String, message: String },
+}
+
+impl Error {
+    /// Where in the input the problem is, if known.
+    pub fn location(&self) -> Option<Location> {
+        match self {
+            Error::Syntax { location, .. }
+            | Error::Geometry { location, .. }
+            | Error::Puzzle { location, .. } => *location,
+            _ => None,
+        }
+    }
+
+    /// A puzzle error without a location.
+    pub fn puzzle(message: impl Into<String>) -> Self {
+        Error::Puzzle {
+            message: message.into(),
+            location: None,
+        }
+    }
+
+    /// Attaches a location (from a byte span in `text`) if the error has none yet.
+    pub fn at(self, text: &str, span: Option<std::ops::Range<usize>>) -> Self {
+        let Some(span) = span else { return self };
+        let here = Some(Location::of_offset(text, span.start));
+        match self {
+            Error::Syntax { message, location } => Error::Syntax {
+                message,
+                location: location.or(here),
+            },
+            Error::Geometry { source, location } => Error::Geometry {
+                source,
+                location: location.or(here),
+            },
+            Error::Puzzle { message, location } => Error::Puzzle {
+                message,
+                location: location.or(here),
+            },
+            other => other,
+        }
+    }
+
+    /// Converts a toml parse error, keeping its position.
+    pub fn from_toml(err: &toml::de::Error, text: &str) -> Self {
+        Error::Syntax {
+            message: err.message().trim_end().to_string(),
+            location: err.span().map(|s| Location::of_offset(text, s.start)),
+        }
+    }
+
+    /// Converts a serde_json error, keeping its position.
+    pub fn from_json(err: &serde_json::Error) -> Self {
+        let location = (err.line() > 0).then(|| Location {
+            line: err.line(),
+            column: err.column(),
+        });
+        let mut message = err.to_string();
+        if let Some(i) = message.find(" at line ") {
+            message.truncate(i);
+        }
+        Error::Syntax { message, location }
+    }
+}
+
+impl From<GeometryError> for Error {
+    fn from(source: GeometryError) -> Self {
+        Error::Geometry {
+            source,
+            location: None,
+        }
+    }
+}
+
+impl From<SymbolError> for Error {
+    fn from(source: SymbolError) -> Self {
+        Error::Geometry {
+            source: source.into(),
+            location: None,
+        }
+    }
+}

@@ -1,0 +1,355 @@
+//! Expansion of a [`GeometrySpec`] into a validated [`Geometry`].
+//!
+//! Grids become board cells plus row, column, box, region and diagonal shapes; explicit cells are
+//! appended in declaration order; extra shapes and cages are resolved through [`selector`]. Every
+//! error carries the line and column of the table it comes from.
+//!
+//! To add a generator, expand it here into plain [`Shape`]s.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use toml::Spanned;
+use unicode_segmentation::UnicodeSegmentation;
+
+use super::selector;
+use super::spec::{CageSpec, CellsSpec, GeometrySpec, GridSpec, RuleSpec, ShapeSpec, SymbolsSpec};
+use super::{Cell, CellId, Geometry, GeometryError, Rule, Shape, ShapeKind};
+use crate::error::Error;
+use crate::symbols::SymbolSet;
+
+/// Parses and builds a geometry from TOML text.
+pub fn from_toml(text: &str) -> Result<Geometry, Error> {
+    if text.trim().is_empty() {
+        return Err(Error::Syntax {
+            message: "the geometry file is empty".into(),
+            location: None,
+        });
+    }
+    let spec: GeometrySpec = toml::from_str(text).map_err(|e| Error::from_toml(&e, text))?;
+    from_spec(&spec, text)
+}
+
+/// Builds a geometry from its parsed spec; `text` is the source, for error locations.
+pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
+    let symbols = symbols_of(spec).map_err(|e| e.at(text, Some(spec.symbols.span())))?;
+    let mut board: BTreeSet<(i32, i32)> = BTreeSet::new();
+    for grid in &spec.grid {
+        check_grid(grid.get_ref(), symbols.len())
+            .map_err(|e| Error::from(e).at(text, Some(grid.span())))?;
+        let g = grid.get_ref();
+        for r in 0..g.size as i32 {
+            for c in 0..g.size as i32 {
+                board.insert((g.origin[0] + r, g.origin[1] + c));
+            }
+        }
+    }
+    let mut cells: Vec<Cell> = board
+        .iter()
+        .map(|&(r, c)| Cell {
+            name: format!("r{r}c{c}"),
+            pos: [(c - 1) as f64, (r - 1) as f64],
+            board: Some((r, c)),
+            poly: None,
+        })
+        .collect();
+    for cell in &spec.cell {
+        let c = cell.get_ref();
+        if parse_board_name(&c.name).is_some() {
+            return Err(Error::from(GeometryError::Invalid(format!(
+                "explicit cell '{}' uses a board name; choose another name or put the cell in a grid",
+                c.name
+            )))
+            .at(text, Some(cell.span())));
+        }
+        cells.push(Cell {
+            name: c.name.clone(),
+            pos: c.pos,
+            board: None,
+            poly: c.poly.clone(),
+        });
+    }
+    let index: HashMap<String, CellId> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.name.clone(), CellId(i as u32)))
+        .collect();
+    let board_id = |r: i32, c: i32| index[&format!("r{r}c{c}")];
+
+    let mut shapes = Vec::new();
+    let many = spec.grid.len() > 1;
+    for (gi, grid) in spec.grid.iter().enumerate() {
+        let g = grid.get_ref();
+        let suffix = if many {
+            format!(" of {}", g.name.clone().unwrap_or(format!("grid {}", gi + 1)))
+        } else {
+            String::new()
+        };
+        grid_shapes(g, &suffix, &board_id, &mut shapes)
+            .map_err(|e| Error::from(e).at(text, Some(grid.span())))?;
+    }
+    for (i, s) in spec.shape.iter().enumerate() {
+        shapes.push(extra_shape(s, i, &index).map_err(|e| e.at(text, Some(s.span())))?);
+    }
+    for (i, c) in spec.cage.iter().enumerate() {
+        shapes.push(cage_shape(c, i, &index).map_err(|e| e.at(text, Some(c.span())))?);
+    }
+    let geometry = Geometry::new(spec.name.clone(), symbols, cells, shapes)?;
+    check_sums(&geometry)?;
+    Ok(geometry)
+}
+
+fn symbols_of(spec: &GeometrySpec) -> Result<SymbolSet, Error> {
+    let values = spec.values.as_ref().map(|v| v.get_ref().clone());
+    let set = match spec.symbols.get_ref() {
+        SymbolsSpec::Text(t) => SymbolSet::from_graphemes(t, values),
+        SymbolsSpec::List(l) => SymbolSet::from_list(l.clone(), values),
+    };
+    Ok(set?)
+}
+
+fn check_grid(g: &GridSpec, symbols: usize) -> Result<(), GeometryError> {
+    if g.size == 0 {
+        return Err(GeometryError::Invalid("a grid needs size of at least 1".into()));
+    }
+    if g.size as usize > symbols && (g.rows || g.columns) {
+        return Err(GeometryError::Invalid(format!(
+            "a {0}x{0} grid has rows of {0} cells but there are only {1} symbols",
+            g.size, symbols
+        )));
+    }
+    if let Some([h, w]) = g.boxes {
+        if h == 0 || w == 0 || g.size % h != 0 || g.size % w != 0 {
+            return Err(GeometryError::Invalid(format!(
+                "boxes of {h}x{w} do not tile a {0}x{0} grid",
+                g.size
+            )));
+        }
+    }
+    if g.origin[0] < 1 || g.origin[1] < 1 {
+        return Err(GeometryError::Invalid(
+            "a grid's origin is [row, col], both at least 1".into(),
+        ));
+    }
+    Ok(())
+}
+
+fn grid_shapes(
+    g: &GridSpec,
+    suffix: &str,
+    id: &dyn Fn(i32, i32) -> CellId,
+    shapes: &mut Vec<Shape>,
+) -> Result<(), GeometryError> {
+    let n = g.size as i32;
+    let [r0, c0] = g.origin;
+    let unique = |name: String, cells: Vec<CellId>, kind: ShapeKind| Shape {
+        name,
+        rule: Rule::Unique,
+        cells,
+        kind,
+    };
+    if g.rows {
+        for r in 0..n {
+            let cells = (0..n).map(|c| id(r0 + r, c0 + c)).collect();
+            shapes.push(unique(format!("Row {}{suffix}", r + 1), cells, ShapeKind::Row));
+        }
+    }
+    if g.columns {
+        for c in 0..n {
+            let cells = (0..n).map(|r| id(r0 + r, c0 + c)).collect();
+            shapes.push(unique(format!("Column {}{suffix}", c + 1), cells, ShapeKind::Column));
+        }
+    }
+    if let Some([h, w]) = g.boxes {
+        let (h, w) = (h as i32, w as i32);
+        let mut k = 0;
+        for br in (0..n).step_by(h as usize) {
+            for bc in (0..n).step_by(w as usize) {
+                k += 1;
+                let mut cells = Vec::with_capacity((h * w) as usize);
+                for r in br..br + h {
+                    for c in bc..bc + w {
+                        cells.push(id(r0 + r, c0 + c));
+                    }
+                }
+                shapes.push(unique(format!("Box {k}{suffix}"), cells, ShapeKind::Box));
+            }
+        }
+    }
+    if let Some(map) = &g.regions {
+        let labels: Vec<&str> = map
+            .get_ref()
+            .graphemes(true)
+            .filter(|s| !s.trim().is_empty())
+            .collect();
+        if labels.len() != (n * n) as usize {
+            return Err(GeometryError::Invalid(format!(
+                "the regions map has {} entries but the grid has {} cells",
+                labels.len(),
+                n * n
+            )));
+        }
+        let mut regions: BTreeMap<usize, (String, Vec<CellId>)> = BTreeMap::new();
+        let mut first_seen: HashMap<&str, usize> = HashMap::new();
+        for (i, label) in labels.iter().enumerate() {
+            if *label == "." {
+                continue;
+            }
+            let order = *first_seen.entry(label).or_insert(i);
+            let (r, c) = (i as i32 / n, i as i32 % n);
+            regions
+                .entry(order)
+                .or_insert_with(|| (label.to_string(), Vec::new()))
+                .1
+                .push(id(r0 + r, c0 + c));
+        }
+        for (label, cells) in regions.into_values() {
+            shapes.push(unique(format!("Region {label}{suffix}"), cells, ShapeKind::Region));
+        }
+    }
+    if g.diagonals {
+        let main = (0..n).map(|i| id(r0 + i, c0 + i)).collect();
+        let anti = (0..n).map(|i| id(r0 + i, c0 + n - 1 - i)).collect();
+        shapes.push(unique(format!("Diagonal ↘{suffix}"), main, ShapeKind::Diagonal));
+        shapes.push(unique(format!("Diagonal ↙{suffix}"), anti, ShapeKind::Diagonal));
+    }
+    Ok(())
+}
+
+/// Resolves a cells spec to ids; `what` names the shape for messages.
+pub(crate) fn resolve_cells(
+    cells: &Spanned<CellsSpec>,
+    what: &str,
+    index: &HashMap<String, CellId>,
+) -> Result<Vec<CellId>, Error> {
+    let tokens: Vec<&str> = match cells.get_ref() {
+        CellsSpec::Text(t) => vec![t.as_str()],
+        CellsSpec::List(l) => l.iter().map(String::as_str).collect(),
+    };
+    let mut out = Vec::new();
+    for t in tokens {
+        let names = selector::expand(t).map_err(|e| GeometryError::Invalid(e.to_string()))?;
+        for name in names {
+            let canonical = parse_board_name(&name)
+                .map(|(r, c)| format!("r{r}c{c}"))
+                .unwrap_or(name);
+            match index.get(&canonical) {
+                Some(&id) => out.push(id),
+                None => {
+                    return Err(GeometryError::UnknownCell {
+                        cell: canonical,
+                        context: what.to_string(),
+                    }
+                    .into())
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn extra_shape(
+    s: &Spanned<ShapeSpec>,
+    i: usize,
+    index: &HashMap<String, CellId>,
+) -> Result<Shape, Error> {
+    let s = s.get_ref();
+    let name = s.name.clone().unwrap_or(format!("Shape {}", i + 1));
+    let cells = resolve_cells(&s.cells, &format!("shape '{name}'"), index)?;
+    let rule = match (s.rule, s.sum) {
+        (RuleSpec::Unique, None) => {
+            if s.unique == Some(false) {
+                return Err(GeometryError::Invalid(format!(
+                    "shape '{name}': a unique shape cannot have unique = false"
+                ))
+                .into());
+            }
+            Rule::Unique
+        }
+        (RuleSpec::Unique, Some(_)) => {
+            return Err(GeometryError::Invalid(format!(
+                "shape '{name}' has a sum but rule = \"unique\"; write rule = \"sum\""
+            ))
+            .into())
+        }
+        (RuleSpec::Sum, None) => {
+            return Err(GeometryError::Invalid(format!(
+                "shape '{name}' has rule = \"sum\" but no sum"
+            ))
+            .into())
+        }
+        (RuleSpec::Sum, Some(total)) => Rule::Sum {
+            total,
+            unique: s.unique.unwrap_or(false),
+        },
+    };
+    Ok(Shape {
+        name,
+        rule,
+        cells,
+        kind: ShapeKind::Extra,
+    })
+}
+
+/// Builds the shape of a `[[cage]]` entry.
+pub(crate) fn cage_shape(
+    c: &Spanned<CageSpec>,
+    i: usize,
+    index: &HashMap<String, CellId>,
+) -> Result<Shape, Error> {
+    let c = c.get_ref();
+    let name = c.name.clone().unwrap_or(format!("Cage {}", i + 1));
+    let cells = resolve_cells(&c.cells, &format!("cage '{name}'"), index)?;
+    Ok(Shape {
+        name,
+        rule: Rule::Sum {
+            total: c.sum,
+            unique: c.unique,
+        },
+        cells,
+        kind: ShapeKind::Cage,
+    })
+}
+
+/// Rejects sum shapes whose total no assignment of symbol values can reach.
+pub fn check_sums(g: &Geometry) -> Result<(), GeometryError> {
+    let mut values: Vec<i64> = g.symbols.values().to_vec();
+    values.sort_unstable();
+    for s in &g.shapes {
+        if let Rule::Sum { total, unique } = s.rule {
+            let k = s.cells.len();
+            let (lo, hi) = if unique {
+                if k > values.len() {
+                    return Err(GeometryError::ShapeTooLarge {
+                        shape: s.name.clone(),
+                        cells: k,
+                        symbols: values.len(),
+                    });
+                }
+                (
+                    values[..k].iter().sum::<i64>(),
+                    values[values.len() - k..].iter().sum::<i64>(),
+                )
+            } else {
+                (values[0] * k as i64, values[values.len() - 1] * k as i64)
+            };
+            if total < lo || total > hi {
+                let distinct = if unique { "distinct " } else { "" };
+                return Err(GeometryError::Invalid(format!(
+                    "'{}' has sum {total}, which is impossible for {k} {distinct}cells (possible: {lo} to {hi})",
+                    s.name
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Parses `r{R}c{C}` (any case) into board coordinates.
+pub fn parse_board_name(name: &str) -> Option<(i32, i32)> {
+    let lower = name.to_ascii_lowercase();
+    let rest = lower.strip_prefix('r')?;
+    let cpos = rest.find('c')?;
+    let r = rest[..cpos].parse().ok()?;
+    let c = rest[cpos + 1..].parse().ok()?;
+    Some((r, c))
+}

@@ -1,0 +1,240 @@
+//! Geometry: the cells of a puzzle and the shapes that constrain them.
+//!
+//! A [`Geometry`] is the validated cell–shape model every other part of anydoku works on: a list of
+//! [`Cell`]s (name and drawing position) and a list of [`Shape`]s (a set of cells with a [`Rule`]).
+//! It is built from a TOML geometry file ([`spec`] is its serde model, [`build`] expands grids,
+//! regions, diagonals and selectors into cells and shapes), or directly from the neutral JSON model.
+//! [`graph`] holds the cell–shape graph on petgraph, used for validation and analysis.
+//!
+//! To add a new kind of generator (say, a "windows" key on grids), add the field to
+//! [`spec::GridSpec`] and expand it in [`build`]; nothing downstream changes, because every
+//! generator ends up as plain shapes.
+
+pub mod build;
+pub mod builtin;
+pub mod graph;
+pub mod selector;
+pub mod spec;
+
+use std::collections::HashMap;
+
+use crate::symbols::SymbolSet;
+
+/// Index of a cell in [`Geometry::cells`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CellId(pub u32);
+
+/// Index of a shape in [`Geometry::shapes`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ShapeId(pub u32);
+
+impl CellId {
+    /// The index as `usize`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl ShapeId {
+    /// The index as `usize`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A cell: a name (`r3c4`, or any name for explicit cells) and where to draw it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cell {
+    pub name: String,
+    /// Drawing position `[x, y]` of the cell's centre in cell units (x right, y down).
+    pub pos: [f64; 2],
+    /// Board coordinates `(row, col)` (1-based) for cells on the board.
+    pub board: Option<(i32, i32)>,
+    /// Optional outline polygon for drawing non-square cells (e.g. Tredoku rhombi).
+    pub poly: Option<Vec<[f64; 2]>>,
+}
+
+/// What a shape demands of its cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// No symbol twice; with as many cells as symbols, every symbol exactly once.
+    Unique,
+    /// The cells' values add up to `total`; with `unique`, also no symbol twice.
+    Sum { total: i64, unique: bool },
+}
+
+/// Where a shape came from. Used only for names and drawing, never by the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShapeKind {
+    Row,
+    Column,
+    Box,
+    Region,
+    Diagonal,
+    Extra,
+    Cage,
+}
+
+/// A set of cells with a rule.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shape {
+    pub name: String,
+    pub rule: Rule,
+    pub cells: Vec<CellId>,
+    pub kind: ShapeKind,
+}
+
+impl Shape {
+    /// Whether the shape forbids repeated symbols.
+    pub fn is_unique(&self) -> bool {
+        matches!(
+            self.rule,
+            Rule::Unique | Rule::Sum { unique: true, .. }
+        )
+    }
+}
+
+/// Errors found while building or validating a geometry.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GeometryError {
+    #[error(transparent)]
+    Symbols(#[from] crate::symbols::SymbolError),
+    #[error("the geometry has no cells")]
+    NoCells,
+    #[error("cell name '{0}' is used twice")]
+    DuplicateCellName(String),
+    #[error("cell {cell} is outside every grid (in {context})")]
+    UnknownCell { cell: String, context: String },
+    #[error("shape '{shape}' lists cell {cell} twice")]
+    DuplicateCellInShape { shape: String, cell: String },
+    #[error("shape '{shape}' has {cells} cells but there are only {symbols} symbols, so it cannot hold them without a repeat")]
+    ShapeTooLarge {
+        shape: String,
+        cells: usize,
+        symbols: usize,
+    },
+    #[error("shape '{0}' has no cells")]
+    EmptyShape(String),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// A validated geometry: symbols, cells and shapes.
+#[derive(Debug, Clone)]
+pub struct Geometry {
+    pub name: String,
+    pub symbols: SymbolSet,
+    pub cells: Vec<Cell>,
+    pub shapes: Vec<Shape>,
+    /// Things worth telling the user that do not stop solving (cells in no shape, disconnected parts).
+    pub warnings: Vec<String>,
+    by_name: HashMap<String, CellId>,
+}
+
+impl Geometry {
+    /// Validates cells and shapes and builds a geometry.
+    ///
+    /// Shapes with exactly the same cells and rule as an earlier shape are dropped (the first name
+    /// is kept), so overlapping multi-grids do not double their shared boxes.
+    pub fn new(
+        name: String,
+        symbols: SymbolSet,
+        cells: Vec<Cell>,
+        shapes: Vec<Shape>,
+    ) -> Result<Self, GeometryError> {
+        if cells.is_empty() {
+            return Err(GeometryError::NoCells);
+        }
+        let mut by_name = HashMap::with_capacity(cells.len());
+        for (i, c) in cells.iter().enumerate() {
+            if by_name.insert(c.name.clone(), CellId(i as u32)).is_some() {
+                return Err(GeometryError::DuplicateCellName(c.name.clone()));
+            }
+        }
+        let n = symbols.len();
+        let mut kept: Vec<Shape> = Vec::with_capacity(shapes.len());
+        let mut seen: HashMap<(Vec<CellId>, bool), usize> = HashMap::new();
+        for shape in shapes {
+            if shape.cells.is_empty() {
+                return Err(GeometryError::EmptyShape(shape.name));
+            }
+            let mut sorted = shape.cells.clone();
+            sorted.sort_unstable();
+            if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+                return Err(GeometryError::DuplicateCellInShape {
+                    shape: shape.name,
+                    cell: cells[w[0].index()].name.clone(),
+                });
+            }
+            if shape.is_unique() && shape.cells.len() > n {
+                return Err(GeometryError::ShapeTooLarge {
+                    shape: shape.name,
+                    cells: shape.cells.len(),
+                    symbols: n,
+                });
+            }
+            if shape.rule == Rule::Unique {
+                if seen.contains_key(&(sorted.clone(), true)) {
+                    continue;
+                }
+                seen.insert((sorted, true), kept.len());
+            }
+            kept.push(shape);
+        }
+        let mut geometry = Geometry {
+            name,
+            symbols,
+            cells,
+            shapes: kept,
+            warnings: Vec::new(),
+            by_name,
+        };
+        geometry.warnings = graph::CellShapeGraph::new(&geometry).warnings(&geometry);
+        Ok(geometry)
+    }
+
+    /// Number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Number of symbols.
+    pub fn symbol_count(&self) -> usize {
+        self.symbols.len()
+    }
+
+    /// Looks a cell up by name.
+    pub fn cell_id(&self, name: &str) -> Option<CellId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The cell with this id.
+    pub fn cell(&self, id: CellId) -> &Cell {
+        &self.cells[id.index()]
+    }
+
+    /// The shape with this id.
+    pub fn shape(&self, id: ShapeId) -> &Shape {
+        &self.shapes[id.index()]
+    }
+
+    /// Whether a shape must hold every symbol exactly once.
+    pub fn is_complete(&self, shape: &Shape) -> bool {
+        shape.rule == Rule::Unique && shape.cells.len() == self.symbols.len()
+    }
+
+    /// Appends shapes (e.g. a puzzle's cages) and re-validates.
+    pub fn with_extra_shapes(&self, extra: Vec<Shape>) -> Result<Self, GeometryError> {
+        if extra.is_empty() {
+            return Ok(self.clone());
+        }
+        let mut shapes = self.shapes.clone();
+        shapes.extend(extra);
+        Geometry::new(
+            self.name.clone(),
+            self.symbols.clone(),
+            self.cells.clone(),
+            shapes,
+        )
+    }
+}

@@ -1,0 +1,107 @@
+//! Cell selectors: the short way to name a set of cells in a file.
+//!
+//! A selector is a list of tokens separated by whitespace or commas. A token is either a board
+//! range `r{R}c{C}` where `R` and `C` are a number or an inclusive range `a-b` (`r2-4c2-4` is a 3x3
+//! block, `r1c1-9` a row), or the name of an explicit cell. Expansion is row-major.
+
+/// A selector token that is not well formed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad cell selector '{token}': {reason}")]
+pub struct SelectorError {
+    pub token: String,
+    pub reason: String,
+}
+
+/// Expands a selector into cell names, in order, without resolving them.
+pub fn expand(selector: &str) -> Result<Vec<String>, SelectorError> {
+    let mut out = Vec::new();
+    for token in selector
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+    {
+        match parse_range(token)? {
+            Some((rows, cols)) => {
+                for r in rows.0..=rows.1 {
+                    for c in cols.0..=cols.1 {
+                        out.push(format!("r{r}c{c}"));
+                    }
+                }
+            }
+            None => out.push(token.to_string()),
+        }
+    }
+    Ok(out)
+}
+
+type Span = (i32, i32);
+
+/// Parses `r..c..`; `None` when the token is not a board range at all (an explicit name).
+fn parse_range(token: &str) -> Result<Option<(Span, Span)>, SelectorError> {
+    let lower = token.to_ascii_lowercase();
+    let Some(rest) = lower.strip_prefix('r') else {
+        return Ok(None);
+    };
+    let Some(cpos) = rest.find('c') else {
+        return Ok(None);
+    };
+    let (rows, cols) = (&rest[..cpos], &rest[cpos + 1..]);
+    let looks_numeric = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '-');
+    if !looks_numeric(rows) || !looks_numeric(cols) {
+        return Ok(None);
+    }
+    let bad = |reason: &str| SelectorError {
+        token: token.to_string(),
+        reason: reason.to_string(),
+    };
+    let span = |s: &str| -> Result<Span, SelectorError> {
+        let parts: Vec<&str> = s.split('-').collect();
+        let num = |p: &str| {
+            p.parse::<i32>()
+                .map_err(|_| bad("expected a number or a range like 2-4"))
+        };
+        match parts.as_slice() {
+            [a] => {
+                let a = num(a)?;
+                Ok((a, a))
+            }
+            [a, b] => {
+                let (a, b) = (num(a)?, num(b)?);
+                if a > b {
+                    return Err(bad("a range must go from low to high"));
+                }
+                Ok((a, b))
+            }
+            _ => Err(bad("expected a number or a range like 2-4")),
+        }
+    };
+    let (rows, cols) = (span(rows)?, span(cols)?);
+    if rows.0 < 1 || cols.0 < 1 {
+        return Err(bad("rows and columns start at 1"));
+    }
+    if (rows.1 - rows.0 + 1) as i64 * (cols.1 - cols.0 + 1) as i64 > 10_000 {
+        return Err(bad("selects too many cells"));
+    }
+    Ok(Some((rows, cols)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_and_names() {
+        assert_eq!(
+            expand("r2-3c1-2, A1").unwrap(),
+            vec!["r2c1", "r2c2", "r3c1", "r3c2", "A1"]
+        );
+        assert_eq!(expand("r1c5").unwrap(), vec!["r1c5"]);
+        assert_eq!(expand("rover").unwrap(), vec!["rover"]);
+    }
+
+    #[test]
+    fn bad_ranges() {
+        assert!(expand("r3-1c1").is_err());
+        assert!(expand("r0c1").is_err());
+        assert!(expand("r1-2-3c1").is_err());
+    }
+}

@@ -1,0 +1,119 @@
+//! The serde model of a geometry file: structs that mirror the TOML text one to one.
+//!
+//! Nothing here is validated; [`super::build`] turns a [`GeometrySpec`] into a [`super::Geometry`].
+//! Fields that later checks may complain about are wrapped in [`toml::Spanned`] so errors can point
+//! at the line and column. To add a key, add a field here (unknown keys are rejected) and use it in
+//! `build`.
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+/// A symbol set written as one string of graphemes or as a list.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum SymbolsSpec {
+    Text(String),
+    List(Vec<String>),
+}
+
+/// Cells written as a selector string or a list of selectors.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum CellsSpec {
+    Text(String),
+    List(Vec<String>),
+}
+
+/// A whole geometry file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GeometrySpec {
+    pub name: String,
+    pub symbols: Spanned<SymbolsSpec>,
+    #[serde(default)]
+    pub values: Option<Spanned<Vec<i64>>>,
+    #[serde(default)]
+    pub grid: Vec<Spanned<GridSpec>>,
+    #[serde(default)]
+    pub cell: Vec<Spanned<CellSpec>>,
+    #[serde(default)]
+    pub shape: Vec<Spanned<ShapeSpec>>,
+    /// Killer cages may also live in a geometry file.
+    #[serde(default)]
+    pub cage: Vec<Spanned<CageSpec>>,
+}
+
+/// A square grid on the board.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GridSpec {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default = "default_origin")]
+    pub origin: [i32; 2],
+    pub size: u32,
+    #[serde(default)]
+    pub boxes: Option<[u32; 2]>,
+    #[serde(default)]
+    pub regions: Option<Spanned<String>>,
+    #[serde(default)]
+    pub diagonals: bool,
+    #[serde(default = "yes")]
+    pub rows: bool,
+    #[serde(default = "yes")]
+    pub columns: bool,
+}
+
+fn default_origin() -> [i32; 2] {
+    [1, 1]
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// An explicit cell off the board.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CellSpec {
+    pub name: String,
+    pub pos: [f64; 2],
+    #[serde(default)]
+    pub poly: Option<Vec<[f64; 2]>>,
+}
+
+/// The rule of an extra shape.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum RuleSpec {
+    #[default]
+    Unique,
+    Sum,
+}
+
+/// An extra shape.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShapeSpec {
+    #[serde(default)]
+    pub name: Option<String>,
+    pub cells: Spanned<CellsSpec>,
+    #[serde(default)]
+    pub rule: RuleSpec,
+    #[serde(default)]
+    pub sum: Option<i64>,
+    #[serde(default)]
+    pub unique: Option<bool>,
+}
+
+/// A Killer cage: a sum shape, unique unless said otherwise.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CageSpec {
+    #[serde(default)]
+    pub name: Option<String>,
+    pub cells: Spanned<CellsSpec>,
+    pub sum: i64,
+    #[serde(default = "yes")]
+    pub unique: bool,
+}

@@ -1,0 +1,228 @@
+//! The neutral JSON model: symbols, cells, shapes and givens, readable by any tool.
+//!
+//! `{"name", "symbols": [...], "values": [...], "cells": [{"name", "pos": [x, y]}],
+//!   "shapes": [{"name", "rule": "unique"|"sum", "cells": [...], "sum", "unique"}], "givens": {cell: symbol}}`
+//!
+//! `sum` and `unique` appear on sum shapes only. Readers accept (and ignore) `solution`,
+//! `certificates` and other bookkeeping keys listed in [`ModelJson`].
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::Puzzle;
+use crate::error::Error;
+use crate::geometry::{Cell, CellId, Geometry, GeometryError, Rule, Shape, ShapeKind};
+use crate::symbols::SymbolSet;
+
+/// A cell in the model.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CellJson {
+    pub name: String,
+    pub pos: [f64; 2],
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poly: Option<Vec<[f64; 2]>>,
+}
+
+/// A shape in the model.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShapeJson {
+    pub name: String,
+    pub rule: String,
+    pub cells: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sum: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
+}
+
+/// The whole model.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModelJson {
+    pub name: String,
+    pub symbols: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<i64>>,
+    pub cells: Vec<CellJson>,
+    pub shapes: Vec<ShapeJson>,
+    #[serde(default)]
+    pub givens: Map<String, Value>,
+    /// Bookkeeping keys accepted on input and ignored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solution: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub certificates: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<Value>,
+}
+
+/// The model of a puzzle.
+pub fn to_model(p: &Puzzle) -> ModelJson {
+    let g = &p.geometry;
+    let name = |c: &CellId| g.cell(*c).name.clone();
+    ModelJson {
+        name: g.name.clone(),
+        symbols: g.symbols.symbols().to_vec(),
+        values: Some(g.symbols.values().to_vec()),
+        cells: g
+            .cells
+            .iter()
+            .map(|c| CellJson {
+                name: c.name.clone(),
+                pos: c.pos,
+                poly: c.poly.clone(),
+            })
+            .collect(),
+        shapes: g
+            .shapes
+            .iter()
+            .map(|s| {
+                let (rule, sum, unique) = match s.rule {
+                    Rule::Unique => ("unique", None, None),
+                    Rule::Sum { total, unique } => ("sum", Some(total), Some(unique)),
+                };
+                ShapeJson {
+                    name: s.name.clone(),
+                    rule: rule.into(),
+                    cells: s.cells.iter().map(name).collect(),
+                    sum,
+                    unique,
+                }
+            })
+            .collect(),
+        givens: p
+            .givens
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| {
+                v.map(|v| {
+                    (
+                        g.cells[i].name.clone(),
+                        Value::String(g.symbols.symbol(v as usize).to_string()),
+                    )
+                })
+            })
+            .collect(),
+        solution: None,
+        certificates: None,
+        source: None,
+        expect: None,
+    }
+}
+
+/// `{cell: symbol}` for a full or partial grid, in cell order.
+pub fn grid_map(g: &Geometry, grid: &[Option<u8>]) -> Map<String, Value> {
+    grid.iter()
+        .enumerate()
+        .filter_map(|(i, v)| {
+            v.map(|v| {
+                (
+                    g.cells[i].name.clone(),
+                    Value::String(g.symbols.symbol(v as usize).to_string()),
+                )
+            })
+        })
+        .collect()
+}
+
+/// Reads the model from JSON text.
+pub fn from_json(text: &str) -> Result<Puzzle, Error> {
+    if text.trim().is_empty() {
+        return Err(Error::Syntax {
+            message: "the file is empty".into(),
+            location: None,
+        });
+    }
+    let model: ModelJson = serde_json::from_str(text).map_err(|e| Error::from_json(&e))?;
+    from_model(&model)
+}
+
+/// Builds a puzzle from the model.
+pub fn from_model(m: &ModelJson) -> Result<Puzzle, Error> {
+    let symbols = SymbolSet::from_list(m.symbols.clone(), m.values.clone())?;
+    let cells: Vec<Cell> = m
+        .cells
+        .iter()
+        .map(|c| Cell {
+            name: c.name.clone(),
+            pos: c.pos,
+            board: crate::geometry::build::parse_board_name(&c.name),
+            poly: c.poly.clone(),
+        })
+        .collect();
+    let index: std::collections::HashMap<&str, CellId> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.name.as_str(), CellId(i as u32)))
+        .collect();
+    let mut shapes = Vec::with_capacity(m.shapes.len());
+    for s in &m.shapes {
+        let cells = s
+            .cells
+            .iter()
+            .map(|c| {
+                index
+                    .get(c.as_str())
+                    .copied()
+                    .ok_or_else(|| GeometryError::UnknownCell {
+                        cell: c.clone(),
+                        context: format!("shape '{}'", s.name),
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let (rule, kind) = match (s.rule.as_str(), s.sum) {
+            ("unique", None) => (Rule::Unique, ShapeKind::Extra),
+            ("sum", Some(total)) => (
+                Rule::Sum {
+                    total,
+                    unique: s.unique.unwrap_or(false),
+                },
+                ShapeKind::Cage,
+            ),
+            ("sum", None) => {
+                return Err(GeometryError::Invalid(format!("shape '{}' has rule \"sum\" but no sum", s.name)).into())
+            }
+            (other, _) => {
+                return Err(GeometryError::Invalid(format!(
+                    "shape '{}' has rule \"{other}\"; expected \"unique\" or \"sum\"",
+                    s.name
+                ))
+                .into())
+            }
+        };
+        shapes.push(Shape {
+            name: s.name.clone(),
+            rule,
+            cells,
+            kind,
+        });
+    }
+    let geometry = Geometry::new(m.name.clone(), symbols, cells, shapes)?;
+    crate::geometry::build::check_sums(&geometry)?;
+    let mut givens = vec![None; geometry.cell_count()];
+    for (cell, v) in &m.givens {
+        let id = geometry.cell_id(cell).ok_or_else(|| {
+            Error::puzzle(format!("a given is in cell {cell}, which does not exist"))
+        })?;
+        let sym = v
+            .as_str()
+            .ok_or_else(|| Error::puzzle(format!("the given of {cell} must be a string")))?;
+        let s = geometry.symbols.index_of(sym).ok_or_else(|| {
+            Error::puzzle(format!(
+                "'{sym}' (for cell {cell}) is not in the symbol set {}",
+                geometry.symbols.symbols().concat()
+            ))
+        })?;
+        givens[id.index()] = Some(s as u8);
+    }
+    Ok(Puzzle {
+        geometry: Arc::new(geometry),
+        givens,
+    })
+}
