@@ -52,16 +52,18 @@ fn hidden_singles(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> Option
     let n = e.n_symbols;
     let mut changed = false;
     for shape in e.complete.chunks_exact(n) {
-        let (mut once, mut twice) = (0 as Mask, 0 as Mask);
+        let (mut once, mut twice, mut fixed) = (0 as Mask, 0 as Mask, 0 as Mask);
         for &c in shape {
             let m = cand[c as usize];
             twice |= once & m;
             once |= m;
+            // branch-free: add m to `fixed` when it is a single symbol
+            fixed |= m & (((m & m.wrapping_sub(1)) == 0) as Mask).wrapping_neg();
         }
         if once != e.full {
             return None;
         }
-        let single = once & !twice;
+        let single = once & !twice & !fixed;
         if single == 0 {
             continue;
         }
@@ -81,3 +83,4 @@ fn hidden_singles(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> Option
     }
     Some(changed)
 }
+
