@@ -19,5 +19,9 @@ fn main() {
         nodes += c.nodes;
         n += 1;
     }
-    println!("{n} puzzles, {:.1} nodes/puzzle, {:.1} us/puzzle", nodes as f64 / n as f64, t.elapsed().as_secs_f64() * 1e6 / n as f64);
+    println!(
+        "{n} puzzles, {:.1} nodes/puzzle, {:.1} us/puzzle",
+        nodes as f64 / n as f64,
+        t.elapsed().as_secs_f64() * 1e6 / n as f64
+    );
 }

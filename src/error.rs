@@ -44,8 +44,11 @@ pub enum Error {
         location: Option<Location>,
     },
     /// A geometry name that is neither built in nor a file.
-    #[error("unknown geometry '{0}': not a built-in layout (see `anydoku geometries`) and no such file")]
-    UnknownGeometry(String),
+    #[error("unknown geometry '{name}': not a built-in layout (see `anydoku geometries`) and no such file")]
+    UnknownGeometry {
+        name: String,
+        location: Option<Location>,
+    },
     /// A file could not be read.
     #[error("cannot read {path}: {message}")]
     Io { path: String, message: String },
@@ -57,7 +60,8 @@ impl Error {
         match self {
             Error::Syntax { location, .. }
             | Error::Geometry { location, .. }
-            | Error::Puzzle { location, .. } => *location,
+            | Error::Puzzle { location, .. }
+            | Error::UnknownGeometry { location, .. } => *location,
             _ => None,
         }
     }
@@ -87,6 +91,10 @@ impl Error {
                 message,
                 location: location.or(here),
             },
+            Error::UnknownGeometry { name, location } => Error::UnknownGeometry {
+                name,
+                location: location.or(here),
+            },
             other => other,
         }
     }
@@ -110,6 +118,14 @@ impl Error {
             message.truncate(i);
         }
         Error::Syntax { message, location }
+    }
+}
+
+/// An unknown geometry name, without a location.
+pub fn unknown_geometry(name: &str) -> Error {
+    Error::UnknownGeometry {
+        name: name.to_string(),
+        location: None,
     }
 }
 

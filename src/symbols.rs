@@ -149,7 +149,9 @@ mod tests {
             SymbolSet::from_graphemes("1231", None),
             Err(SymbolError::Duplicate("1".into()))
         );
-        let big: String = (0..65).map(|i| char::from_u32(0x4e00 + i).unwrap()).collect();
+        let big: String = (0..65)
+            .map(|i| char::from_u32(0x4e00 + i).unwrap())
+            .collect();
         assert_eq!(
             SymbolSet::from_graphemes(&big, None),
             Err(SymbolError::TooMany(65))

@@ -116,10 +116,9 @@ pub fn run(
                 .map_init(
                     || Searcher::new(e),
                     |s, line| {
-                        let givens = match table
-                            .as_ref()
-                            .and_then(|t| text::parse_line_bytes(t, g.cell_count(), line.as_bytes()))
-                        {
+                        let givens = match table.as_ref().and_then(|t| {
+                            text::parse_line_bytes(t, g.cell_count(), line.as_bytes())
+                        }) {
                             Some(Ok(v)) => Ok(v),
                             _ => text::parse_line(g, line),
                         };

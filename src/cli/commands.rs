@@ -28,20 +28,23 @@ pub fn solve(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Result<u8
                 out.insert("solution".into(), json::grid_map(g, &as_grid(first)).into());
             }
             if let Some(second) = result.solutions.get(1) {
-                out.insert("other_solution".into(), json::grid_map(g, &as_grid(second)).into());
+                out.insert(
+                    "other_solution".into(),
+                    json::grid_map(g, &as_grid(second)).into(),
+                );
             }
-            println!("{}", serde_json::Value::Object(out));
+            outln!("{}", serde_json::Value::Object(out));
         }
         Format::Text => match status {
-            Status::Unique => print!("{}", draw(g, &as_grid(&result.solutions[0]))),
+            Status::Unique => out!("{}", draw(g, &as_grid(&result.solutions[0]))),
             Status::Multiple => {
-                println!("multiple solutions; two of them:\n");
-                print!("{}", draw(g, &as_grid(&result.solutions[0])));
-                println!();
-                print!("{}", draw(g, &as_grid(&result.solutions[1])));
+                outln!("multiple solutions; two of them:\n");
+                out!("{}", draw(g, &as_grid(&result.solutions[0])));
+                outln!();
+                out!("{}", draw(g, &as_grid(&result.solutions[1])));
             }
-            Status::None => println!("no solution"),
-            Status::Unknown => println!(
+            Status::None => outln!("no solution"),
+            Status::Unknown => outln!(
                 "unknown: the search budget ran out after {} nodes",
                 result.nodes
             ),
@@ -56,14 +59,15 @@ pub fn count(args: &PuzzleArgs, limit: u64, budget: BudgetArgs) -> Result<u8, Cl
     let limits = input::limits(budget)?;
     let result = Engine::new(&p.geometry).count(&p.givens, limit, limits);
     if !result.complete {
-        println!(
+        outln!(
             "at least {} (the search budget ran out after {} nodes)",
-            result.count, result.nodes
+            result.count,
+            result.nodes
         );
     } else if result.count >= limit {
-        println!("at least {} (the limit)", result.count);
+        outln!("at least {} (the limit)", result.count);
     } else {
-        println!("{}", result.count);
+        outln!("{}", result.count);
     }
     Ok(0)
 }
@@ -75,35 +79,42 @@ pub fn check(args: &PuzzleArgs) -> Result<u8, CliError> {
     let filled = p.given_count();
     let total = p.geometry.cell_count();
     for c in &conflicts {
-        println!("conflict: {}", p.describe(c));
+        outln!("conflict: {}", p.describe(c));
     }
     if !conflicts.is_empty() {
-        println!("{} conflict(s)", conflicts.len());
+        outln!("{} conflict(s)", conflicts.len());
         return Ok(1);
     }
     if filled == total {
-        println!("complete and valid: all {total} cells filled, every rule holds");
+        outln!("complete and valid: all {total} cells filled, every rule holds");
         return Ok(0);
     }
-    let result = Engine::new(&p.geometry).solve(&p.givens, anydoku::Limits {
-        max_nodes: Some(1_000_000),
-        max_time: None,
-    });
+    let result = Engine::new(&p.geometry).solve(
+        &p.givens,
+        anydoku::Limits {
+            max_nodes: Some(1_000_000),
+            max_time: None,
+        },
+    );
     let future = match result.status() {
         Status::Unique => "it can be completed in exactly one way",
         Status::Multiple => "it can be completed in more than one way",
         Status::None => "but it cannot be completed: some entry is wrong",
         Status::Unknown => "whether it can be completed is unknown (search budget)",
     };
-    println!("no conflicts; {filled} of {total} cells filled; {future}");
-    Ok(if result.status() == Status::None { 1 } else { 0 })
+    outln!("no conflicts; {filled} of {total} cells filled; {future}");
+    Ok(if result.status() == Status::None {
+        1
+    } else {
+        0
+    })
 }
 
 /// `export`: the neutral JSON model.
 pub fn export(args: &PuzzleArgs) -> Result<u8, CliError> {
     let p = input::puzzle(args)?;
     let model = json::to_model(&p);
-    println!(
+    outln!(
         "{}",
         serde_json::to_string_pretty(&model).expect("the model serialises")
     );
@@ -112,10 +123,17 @@ pub fn export(args: &PuzzleArgs) -> Result<u8, CliError> {
 
 /// `geometries`: the built-in layouts with their sizes.
 pub fn geometries() -> Result<u8, CliError> {
-    println!("{:<11} {:<14} {:>6} {:>7} {:>8}", "name", "title", "cells", "shapes", "symbols");
+    outln!(
+        "{:<11} {:<14} {:>6} {:>7} {:>8}",
+        "name",
+        "title",
+        "cells",
+        "shapes",
+        "symbols"
+    );
     for (name, _) in builtin::BUILTIN {
         let g = builtin::load(name)?;
-        println!(
+        outln!(
             "{:<11} {:<14} {:>6} {:>7} {:>8}",
             name,
             g.name,

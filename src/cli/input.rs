@@ -19,7 +19,9 @@ pub struct CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.file, self.error.location()) {
-            (Some(file), Some(loc)) => write!(f, "{file}:{}:{}: {}", loc.line, loc.column, self.error),
+            (Some(file), Some(loc)) => {
+                write!(f, "{file}:{}:{}: {}", loc.line, loc.column, self.error)
+            }
             (Some(file), None) => write!(f, "{file}: {}", self.error),
             (None, _) => write!(f, "{}", self.error),
         }
@@ -92,7 +94,10 @@ pub fn solvable_puzzle(args: &PuzzleArgs) -> Result<Puzzle, CliError> {
 pub fn limits(b: BudgetArgs) -> Result<anydoku::Limits, CliError> {
     let max_time = match b.timeout {
         Some(t) if !(t.is_finite() && t > 0.0) => {
-            return Err(Error::puzzle(format!("--timeout must be a positive number of seconds, not {t}")).into())
+            return Err(Error::puzzle(format!(
+                "--timeout must be a positive number of seconds, not {t}"
+            ))
+            .into())
         }
         Some(t) => Some(std::time::Duration::from_secs_f64(t)),
         None => None,

@@ -1,6 +1,22 @@
 //! Command definitions (clap derive) and dispatch. Each command lives in its own module and only
 //! turns arguments into library calls and results into text.
 
+/// `println!` that ignores a closed stdout (e.g. output piped into `head`).
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+/// `print!` that ignores a closed stdout.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 mod batch;
 mod commands;
 mod input;

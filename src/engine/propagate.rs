@@ -14,7 +14,10 @@ pub fn propagate(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
     loop {
         while let Some(c) = queue.pop() {
             let m = cand[c as usize];
-            let (a, b) = (e.peer_start[c as usize] as usize, e.peer_start[c as usize + 1] as usize);
+            let (a, b) = (
+                e.peer_start[c as usize] as usize,
+                e.peer_start[c as usize + 1] as usize,
+            );
             for &p in &e.peers[a..b] {
                 let p = p as usize;
                 let old = cand[p];
@@ -83,4 +86,3 @@ fn hidden_singles(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> Option
     }
     Some(changed)
 }
-

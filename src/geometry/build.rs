@@ -80,7 +80,10 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
     for (gi, grid) in spec.grid.iter().enumerate() {
         let g = grid.get_ref();
         let suffix = if many {
-            format!(" of {}", g.name.clone().unwrap_or(format!("grid {}", gi + 1)))
+            format!(
+                " of {}",
+                g.name.clone().unwrap_or(format!("grid {}", gi + 1))
+            )
         } else {
             String::new()
         };
@@ -109,7 +112,9 @@ fn symbols_of(spec: &GeometrySpec) -> Result<SymbolSet, Error> {
 
 fn check_grid(g: &GridSpec, symbols: usize) -> Result<(), GeometryError> {
     if g.size == 0 {
-        return Err(GeometryError::Invalid("a grid needs size of at least 1".into()));
+        return Err(GeometryError::Invalid(
+            "a grid needs size of at least 1".into(),
+        ));
     }
     if g.size as usize > symbols && (g.rows || g.columns) {
         return Err(GeometryError::Invalid(format!(
@@ -118,7 +123,7 @@ fn check_grid(g: &GridSpec, symbols: usize) -> Result<(), GeometryError> {
         )));
     }
     if let Some([h, w]) = g.boxes {
-        if h == 0 || w == 0 || g.size % h != 0 || g.size % w != 0 {
+        if h == 0 || w == 0 || !g.size.is_multiple_of(h) || !g.size.is_multiple_of(w) {
             return Err(GeometryError::Invalid(format!(
                 "boxes of {h}x{w} do not tile a {0}x{0} grid",
                 g.size
@@ -150,13 +155,21 @@ fn grid_shapes(
     if g.rows {
         for r in 0..n {
             let cells = (0..n).map(|c| id(r0 + r, c0 + c)).collect();
-            shapes.push(unique(format!("Row {}{suffix}", r + 1), cells, ShapeKind::Row));
+            shapes.push(unique(
+                format!("Row {}{suffix}", r + 1),
+                cells,
+                ShapeKind::Row,
+            ));
         }
     }
     if g.columns {
         for c in 0..n {
             let cells = (0..n).map(|r| id(r0 + r, c0 + c)).collect();
-            shapes.push(unique(format!("Column {}{suffix}", c + 1), cells, ShapeKind::Column));
+            shapes.push(unique(
+                format!("Column {}{suffix}", c + 1),
+                cells,
+                ShapeKind::Column,
+            ));
         }
     }
     if let Some([h, w]) = g.boxes {
@@ -203,14 +216,26 @@ fn grid_shapes(
                 .push(id(r0 + r, c0 + c));
         }
         for (label, cells) in regions.into_values() {
-            shapes.push(unique(format!("Region {label}{suffix}"), cells, ShapeKind::Region));
+            shapes.push(unique(
+                format!("Region {label}{suffix}"),
+                cells,
+                ShapeKind::Region,
+            ));
         }
     }
     if g.diagonals {
         let main = (0..n).map(|i| id(r0 + i, c0 + i)).collect();
         let anti = (0..n).map(|i| id(r0 + i, c0 + n - 1 - i)).collect();
-        shapes.push(unique(format!("Diagonal ↘{suffix}"), main, ShapeKind::Diagonal));
-        shapes.push(unique(format!("Diagonal ↙{suffix}"), anti, ShapeKind::Diagonal));
+        shapes.push(unique(
+            format!("Diagonal ↘{suffix}"),
+            main,
+            ShapeKind::Diagonal,
+        ));
+        shapes.push(unique(
+            format!("Diagonal ↙{suffix}"),
+            anti,
+            ShapeKind::Diagonal,
+        ));
     }
     Ok(())
 }

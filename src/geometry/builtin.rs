@@ -36,7 +36,7 @@ pub fn text(name: &str) -> Option<&'static str> {
 
 /// Loads a built-in geometry by name.
 pub fn load(name: &str) -> Result<Geometry, Error> {
-    let text = text(name).ok_or_else(|| Error::UnknownGeometry(name.to_string()))?;
+    let text = text(name).ok_or_else(|| crate::error::unknown_geometry(name))?;
     build::from_toml(text)
 }
 

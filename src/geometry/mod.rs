@@ -87,10 +87,7 @@ pub struct Shape {
 impl Shape {
     /// Whether the shape forbids repeated symbols.
     pub fn is_unique(&self) -> bool {
-        matches!(
-            self.rule,
-            Rule::Unique | Rule::Sum { unique: true, .. }
-        )
+        matches!(self.rule, Rule::Unique | Rule::Sum { unique: true, .. })
     }
 }
 

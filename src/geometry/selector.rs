@@ -45,7 +45,8 @@ fn parse_range(token: &str) -> Result<Option<(Span, Span)>, SelectorError> {
         return Ok(None);
     };
     let (rows, cols) = (&rest[..cpos], &rest[cpos + 1..]);
-    let looks_numeric = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '-');
+    let looks_numeric =
+        |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit() || c == '-');
     if !looks_numeric(rows) || !looks_numeric(cols) {
         return Ok(None);
     }

@@ -61,7 +61,7 @@ pub fn resolve_geometry(name: &str, base: Option<&Path>) -> Result<Geometry, Err
         _ => PathBuf::from(name),
     };
     if !path.is_file() {
-        return Err(Error::UnknownGeometry(name.to_string()));
+        return Err(crate::error::unknown_geometry(name));
     }
     let text = read_text(&path)?;
     if path.extension().is_some_and(|e| e == "json") {
@@ -86,7 +86,9 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
     let spec: PuzzleSpec = toml::from_str(text).map_err(|e| Error::from_toml(&e, text))?;
     let span = spec.geometry.span();
     let geometry = match spec.geometry.get_ref() {
-        GeometryRef::Named(name) => resolve_geometry(name, base).map_err(|e| e.at(text, Some(span.clone())))?,
+        GeometryRef::Named(name) => {
+            resolve_geometry(name, base).map_err(|e| e.at(text, Some(span.clone())))?
+        }
         GeometryRef::Inline(g) => build::from_spec(g, text)?,
     };
     let geometry = if spec.cage.is_empty() {
@@ -110,7 +112,9 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
     };
     let geometry = Arc::new(geometry);
     let givens = match &spec.givens {
-        Some(g) => text::parse_grid(&geometry, g.get_ref()).map_err(|e| e.at(text, Some(g.span())))?,
+        Some(g) => {
+            text::parse_grid(&geometry, g.get_ref()).map_err(|e| e.at(text, Some(g.span())))?
+        }
         None => vec![None; geometry.cell_count()],
     };
     Ok(Puzzle { geometry, givens })
@@ -128,8 +132,8 @@ pub fn load_path(path: &Path) -> Result<Puzzle, Error> {
     }
     let text = read_text(path)?;
     let base = path.parent();
-    let is_json = path.extension().is_some_and(|e| e == "json")
-        || text.trim_start().starts_with('{');
+    let is_json =
+        path.extension().is_some_and(|e| e == "json") || text.trim_start().starts_with('{');
     if is_json {
         json::from_json(&text)
     } else {

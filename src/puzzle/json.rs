@@ -186,7 +186,11 @@ pub fn from_model(m: &ModelJson) -> Result<Puzzle, Error> {
                 ShapeKind::Cage,
             ),
             ("sum", None) => {
-                return Err(GeometryError::Invalid(format!("shape '{}' has rule \"sum\" but no sum", s.name)).into())
+                return Err(GeometryError::Invalid(format!(
+                    "shape '{}' has rule \"sum\" but no sum",
+                    s.name
+                ))
+                .into())
             }
             (other, _) => {
                 return Err(GeometryError::Invalid(format!(

@@ -77,7 +77,10 @@ impl Puzzle {
                     Rule::Sum { total, .. } => total,
                     Rule::Unique => 0,
                 };
-                format!("{} must add up to {total} but its cells make {filled}", s.name)
+                format!(
+                    "{} must add up to {total} but its cells make {filled}",
+                    s.name
+                )
             }
         }
     }

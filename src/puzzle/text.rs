@@ -54,7 +54,11 @@ pub fn parse_line(g: &Geometry, line: &str) -> Result<Vec<Option<u8>>, Error> {
 
 /// Fast path for `batch`: when every symbol and the empty markers are single bytes, a line can be
 /// read byte by byte. Returns `None` when the fast path does not apply.
-pub fn parse_line_bytes(table: &[u8; 256], n: usize, line: &[u8]) -> Option<Result<Vec<Option<u8>>, usize>> {
+pub fn parse_line_bytes(
+    table: &[u8; 256],
+    n: usize,
+    line: &[u8],
+) -> Option<Result<Vec<Option<u8>>, usize>> {
     if line.len() < n {
         return Some(Err(line.len()));
     }

@@ -36,7 +36,13 @@ pub fn draw(g: &Geometry, grid: &[Option<u8>]) -> String {
         let (r0, r1) = (rows.clone().min().unwrap(), rows.max().unwrap());
         let cols = board.keys().map(|k| k.1);
         let (c0, c1) = (cols.clone().min().unwrap(), cols.max().unwrap());
-        let width = g.symbols.symbols().iter().map(|s| s.chars().count()).max().unwrap_or(1);
+        let width = g
+            .symbols
+            .symbols()
+            .iter()
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(1);
         let split = |a: Option<&usize>, b: Option<&usize>| match (a, b) {
             (Some(&a), Some(&b)) => has_regions && region[a] != region[b],
             _ => false,
@@ -50,7 +56,11 @@ pub fn draw(g: &Geometry, grid: &[Option<u8>]) -> String {
                     None => line.push_str(&" ".repeat(width)),
                 }
                 if c < c1 {
-                    let sep = if split(here, board.get(&(r, c + 1))) { '|' } else { ' ' };
+                    let sep = if split(here, board.get(&(r, c + 1))) {
+                        '|'
+                    } else {
+                        ' '
+                    };
                     line.push(sep);
                 }
             }
@@ -65,7 +75,13 @@ pub fn draw(g: &Geometry, grid: &[Option<u8>]) -> String {
                     sep.push_str(&(if cut { "-" } else { " " }).repeat(width));
                     if c < c1 {
                         let next = split(board.get(&(r, c + 1)), board.get(&(r + 1, c + 1)));
-                        sep.push(if cut && next { '+' } else if cut || next { '-' } else { ' ' });
+                        sep.push(if cut && next {
+                            '+'
+                        } else if cut || next {
+                            '-'
+                        } else {
+                            ' '
+                        });
                     }
                 }
                 if any {
