@@ -112,11 +112,33 @@ pub struct Engine {
     pub(crate) sums: Vec<SumShape>,
     /// Numeric value of each symbol.
     pub(crate) values: Vec<i64>,
+    /// How each sum shape is filtered (combinations, enumeration or bounds); see [`sum`].
+    pub(crate) sum_tables: sum::Tables,
+    /// How many of `sums` (the last ones) were derived by the law of 45.
+    pub(crate) derived: usize,
+}
+
+/// Options for building an [`Engine`].
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Add the innie/outie sum shapes of [`crate::geometry::partition`] (the law of 45).
+    pub derived: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { derived: true }
+    }
 }
 
 impl Engine {
-    /// Flattens a geometry.
+    /// Flattens a geometry, with the default [`Options`] (derived sum shapes on).
     pub fn new(g: &Geometry) -> Self {
+        Self::with_options(g, Options::default())
+    }
+
+    /// Flattens a geometry; with `derived` off, only the geometry's own shapes are used.
+    pub fn with_options(g: &Geometry, options: Options) -> Self {
         let n_cells = g.cells.len();
         let n_symbols = g.symbols.len();
         let full = if n_symbols == 64 {
@@ -164,6 +186,25 @@ impl Engine {
                 }),
             }
         }
+        let mut derived = 0;
+        if options.derived {
+            for s in crate::geometry::partition::derive(g) {
+                if let Rule::Sum { total, unique } = s.rule {
+                    derived += 1;
+                    sums.push(SumShape {
+                        cells: s.cells.iter().map(|c| c.0).collect(),
+                        total,
+                        unique,
+                    });
+                }
+            }
+        }
+        let is_peer = |a: u32, b: u32| {
+            let (x, y) = (peer_start[a as usize] as usize, peer_start[a as usize + 1] as usize);
+            peers[x..y].binary_search(&b).is_ok()
+        };
+        let values = g.symbols.values().to_vec();
+        let sum_tables = sum::Tables::new(&sums, &values, &is_peer);
         Engine {
             n_cells,
             n_symbols,
@@ -172,8 +213,20 @@ impl Engine {
             peers,
             complete,
             sums,
-            values: g.symbols.values().to_vec(),
+            values,
+            sum_tables,
+            derived,
         }
+    }
+
+    /// How many sum shapes the law of 45 added (0 with `Options { derived: false }`).
+    pub fn derived_count(&self) -> usize {
+        self.derived
+    }
+
+    /// The sum shapes (the geometry's, then the derived ones).
+    pub fn sum_shapes(&self) -> &[SumShape] {
+        &self.sums
     }
 
     /// Number of cells.

@@ -93,9 +93,11 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
     for (i, s) in spec.shape.iter().enumerate() {
         shapes.push(extra_shape(s, i, &index).map_err(|e| e.at(text, Some(s.span())))?);
     }
+    let first_cage = shapes.len();
     for (i, c) in spec.cage.iter().enumerate() {
         shapes.push(cage_shape(c, i, &index).map_err(|e| e.at(text, Some(c.span())))?);
     }
+    check_disjoint_cages(&shapes[first_cage..], &cells)?;
     let geometry = Geometry::new(spec.name.clone(), symbols, cells, shapes)?;
     check_sums(&geometry)?;
     Ok(geometry)
@@ -364,6 +366,27 @@ pub fn check_sums(g: &Geometry) -> Result<(), GeometryError> {
                     s.name
                 )));
             }
+        }
+    }
+    super::partition::check(g)
+}
+
+/// Rejects `[[cage]]` entries that share a cell (Killer cages may not overlap).
+pub fn check_disjoint_cages(cages: &[Shape], cells: &[Cell]) -> Result<(), GeometryError> {
+    let mut owner: HashMap<CellId, usize> = HashMap::new();
+    for (i, c) in cages.iter().enumerate() {
+        for &cell in &c.cells {
+            if let Some(&j) = owner.get(&cell) {
+                if j != i {
+                    return Err(GeometryError::Invalid(format!(
+                        "cages '{}' and '{}' overlap at {}; Killer cages may not share cells",
+                        cages[j].name,
+                        c.name,
+                        cells[cell.index()].name
+                    )));
+                }
+            }
+            owner.insert(cell, i);
         }
     }
     Ok(())

@@ -13,6 +13,7 @@
 pub mod build;
 pub mod builtin;
 pub mod graph;
+pub mod partition;
 pub mod selector;
 pub mod spec;
 

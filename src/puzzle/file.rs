@@ -104,6 +104,7 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
         for (i, c) in spec.cage.iter().enumerate() {
             cages.push(build::cage_shape(c, i, &index).map_err(|e| e.at(text, Some(c.span())))?);
         }
+        build::check_disjoint_cages(&cages, &geometry.cells)?;
         let g = geometry
             .with_extra_shapes(cages)
             .map_err(|e| Error::from(e).at(text, Some(span.clone())))?;

@@ -9,6 +9,7 @@
 //! [`file::load_path`].
 
 pub mod file;
+pub mod import;
 pub mod json;
 pub mod text;
 
