@@ -19,6 +19,7 @@ macro_rules! out {
 
 mod batch;
 mod commands;
+mod render;
 mod input;
 
 use std::path::PathBuf;
@@ -40,6 +41,14 @@ pub struct Cli {
 pub enum Format {
     Text,
     Json,
+}
+
+/// Output formats of `solve` (the shared ones, plus an SVG picture).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    Text,
+    Json,
+    Svg,
 }
 
 /// Options shared by commands that read one puzzle.
@@ -70,8 +79,8 @@ pub enum Command {
     Solve {
         #[command(flatten)]
         input: PuzzleArgs,
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = SolveFormat::Text)]
+        format: SolveFormat,
         #[command(flatten)]
         budget: BudgetArgs,
     },
@@ -99,6 +108,8 @@ pub enum Command {
     },
     /// List the built-in geometries
     Geometries,
+    /// Draw a puzzle (or with --solution, its solution) as an SVG picture
+    Render(render::RenderArgs),
     /// Solve one puzzle per line of FILE (or a .jsonl file of JSON models); one answer per line
     Batch {
         /// The input file; `-` reads standard input
@@ -118,6 +129,10 @@ pub enum Command {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
     Json,
+    /// An f-puzzles link (classic, jigsaw, X, Killer)
+    Fpuzzles,
+    /// The f-puzzles JSON behind such a link
+    FpuzzlesJson,
 }
 
 /// Runs a command; returns the exit code.
@@ -127,14 +142,23 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
             input,
             format,
             budget,
-        } => commands::solve(&input, format, budget),
+        } => match format {
+            SolveFormat::Svg => render::solve(&input, budget),
+            SolveFormat::Text => commands::solve(&input, Format::Text, budget),
+            SolveFormat::Json => commands::solve(&input, Format::Json, budget),
+        },
         Command::Count {
             input,
             limit,
             budget,
         } => commands::count(&input, limit, budget),
         Command::Check { input } => commands::check(&input),
-        Command::Export { input, format: _ } => commands::export(&input),
+        Command::Export {
+            input,
+            format: ExportFormat::Json,
+        } => commands::export(&input),
+        Command::Export { input, format } => render::export(&input, format),
+        Command::Render(args) => render::run(&args),
         Command::Geometries => commands::geometries(),
         Command::Batch {
             file,

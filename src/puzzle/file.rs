@@ -122,16 +122,23 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
 }
 
 /// Loads a puzzle from a path: `.json` is the neutral model, anything else TOML. A bare built-in
-/// geometry name that is not a file gives the empty puzzle of that geometry.
+/// geometry name that is not a file gives the empty puzzle of that geometry. An f-puzzles link,
+/// base64 string or JSON (as the argument or the file's content) is read by [`super::fpuzzles`].
 pub fn load_path(path: &Path) -> Result<Puzzle, Error> {
     if !path.exists() {
         if let Some(name) = path.to_str() {
             if builtin::text(name).is_some() {
                 return Ok(Puzzle::empty(Arc::new(builtin::load(name)?)));
             }
+            if super::fpuzzles::looks_like(name) {
+                return super::fpuzzles::parse(name);
+            }
         }
     }
     let text = read_text(path)?;
+    if super::fpuzzles::looks_like(&text) {
+        return super::fpuzzles::parse(&text);
+    }
     let base = path.parent();
     let is_json =
         path.extension().is_some_and(|e| e == "json") || text.trim_start().starts_with('{');

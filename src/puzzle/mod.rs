@@ -4,13 +4,16 @@
 //! * [`file`] — TOML puzzle files (geometry by name, path or inline; givens; cages) and the
 //!   loader that accepts any supported input.
 //! * [`json`] — the neutral JSON model, both ways.
+//! * [`fpuzzles`] — f-puzzles links and JSON, both ways ([`lzstring`] is their compression).
 //!
 //! To add an input format, write a reader that returns a [`Puzzle`] and hook it into
 //! [`file::load_path`].
 
 pub mod file;
+pub mod fpuzzles;
 pub mod import;
 pub mod json;
+pub mod lzstring;
 pub mod text;
 
 use std::sync::Arc;

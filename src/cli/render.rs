@@ -1,0 +1,112 @@
+//! `render` (SVG pictures), `solve --format svg`, and `export --format fpuzzles|fpuzzles-json`.
+
+use std::path::PathBuf;
+
+use anydoku::puzzle::fpuzzles;
+use anydoku::render::svg;
+use anydoku::{Engine, Error, Puzzle, Status};
+
+use super::input::{self, CliError};
+use super::{BudgetArgs, ExportFormat, PuzzleArgs};
+
+/// Arguments of `render`.
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    pub input: PuzzleArgs,
+    /// Write the SVG here instead of standard output
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Solve first and draw the solution (givens bold, the rest in blue)
+    #[arg(long)]
+    pub solution: bool,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+fn write(svg: &str, output: Option<&PathBuf>) -> Result<(), CliError> {
+    match output {
+        Some(path) => std::fs::write(path, svg).map_err(|e| {
+            input::in_file(&path.display().to_string())(Error::puzzle(format!(
+                "cannot write the picture: {e}"
+            )))
+        }),
+        None => {
+            out!("{svg}");
+            Ok(())
+        }
+    }
+}
+
+/// Solves; returns the picture of the first solution (or of the givens) and the status.
+fn solved_svg(p: &Puzzle, budget: BudgetArgs) -> Result<(String, Status), CliError> {
+    let limits = input::limits(budget)?;
+    let result = Engine::new(&p.geometry).solve(&p.givens, limits);
+    let status = result.status();
+    let grid: Vec<Option<u8>> = match result.solutions.first() {
+        Some(s) => s.iter().map(|&v| Some(v)).collect(),
+        None => p.givens.clone(),
+    };
+    match status {
+        Status::Unique => {}
+        Status::Multiple => eprintln!("multiple solutions; drawing one of them"),
+        Status::None => eprintln!("no solution; drawing the givens"),
+        Status::Unknown => eprintln!(
+            "unknown: the search budget ran out after {} nodes; drawing the givens",
+            result.nodes
+        ),
+    }
+    Ok((svg::draw(&p.geometry, &p.givens, &grid), status))
+}
+
+fn exit_code(status: Status) -> u8 {
+    if status == Status::Unique {
+        0
+    } else {
+        1
+    }
+}
+
+/// `render`: the puzzle (or its solution) as SVG.
+pub fn run(args: &RenderArgs) -> Result<u8, CliError> {
+    if args.solution {
+        let p = input::solvable_puzzle(&args.input)?;
+        let (svg, status) = solved_svg(&p, args.budget)?;
+        write(&svg, args.output.as_ref())?;
+        return Ok(exit_code(status));
+    }
+    let p = input::puzzle(&args.input)?;
+    write(
+        &svg::draw(&p.geometry, &p.givens, &p.givens),
+        args.output.as_ref(),
+    )?;
+    Ok(0)
+}
+
+/// `solve --format svg`: the solution drawn on the layout.
+pub fn solve(args: &PuzzleArgs, budget: BudgetArgs) -> Result<u8, CliError> {
+    let p = input::solvable_puzzle(args)?;
+    let (svg, status) = solved_svg(&p, budget)?;
+    write(&svg, None)?;
+    Ok(exit_code(status))
+}
+
+/// `export --format fpuzzles|fpuzzles-json`.
+pub fn export(args: &PuzzleArgs, format: ExportFormat) -> Result<u8, CliError> {
+    let p = input::puzzle(args)?;
+    let label = args.puzzle.as_str();
+    match format {
+        ExportFormat::Fpuzzles => {
+            outln!("{}", fpuzzles::to_url(&p).map_err(input::in_file(label))?)
+        }
+        ExportFormat::FpuzzlesJson => {
+            let v = fpuzzles::to_json(&p).map_err(input::in_file(label))?;
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&v).expect("JSON serialises")
+            );
+        }
+        ExportFormat::Json => return super::commands::export(args),
+    }
+    Ok(0)
+}

@@ -1,0 +1,313 @@
+//! SVG pictures: every built-in geometry and every example puzzle renders, with one outline per
+//! cell and one dashed path per cage; regions, diagonals, shading and symbols are where the
+//! geometry says; output is well-formed, escaped and byte-for-byte deterministic.
+
+mod common;
+
+use std::sync::Arc;
+
+use anydoku::geometry::{builtin, Rule, ShapeKind};
+use anydoku::puzzle::{json, Puzzle};
+use anydoku::render::svg;
+use anydoku::{Engine, Geometry, Limits, Status};
+use common::{check_solution, root, run};
+
+fn count(svg: &str, needle: &str) -> usize {
+    svg.matches(needle).count()
+}
+
+/// A minimal XML well-formedness check: tags balance, attributes are quoted, text has no raw `<`
+/// or unescaped `&`.
+fn assert_well_formed(svg: &str) {
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = svg;
+    while let Some(i) = rest.find('<') {
+        let text = &rest[..i];
+        for (k, _) in text.match_indices('&') {
+            let ent = &text[k..];
+            assert!(
+                ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
+                    .iter()
+                    .any(|e| ent.starts_with(e)),
+                "raw & in text: {text}"
+            );
+        }
+        let end = rest[i..].find('>').expect("tag closes") + i;
+        let tag = &rest[i + 1..end];
+        assert!(!tag.contains('<'), "'<' inside a tag: {tag}");
+        assert_eq!(tag.matches('"').count() % 2, 0, "unbalanced quotes: {tag}");
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(stack.pop().as_deref(), Some(name), "mismatched </{name}>");
+        } else if !tag.ends_with('/') {
+            stack.push(tag.split_whitespace().next().unwrap().to_string());
+        }
+        rest = &rest[end + 1..];
+    }
+    assert!(stack.is_empty(), "unclosed: {stack:?}");
+    assert!(rest.trim().is_empty());
+}
+
+fn cages(g: &Geometry) -> usize {
+    g.shapes
+        .iter()
+        .filter(|s| s.kind == ShapeKind::Cage || matches!(s.rule, Rule::Sum { .. }))
+        .count()
+}
+
+/// Structure every picture must have, checked against the geometry.
+fn check_structure(name: &str, p: &Puzzle, svg: &str) {
+    let g = &p.geometry;
+    assert_well_formed(svg);
+    assert_eq!(
+        count(svg, "class=\"cell\""),
+        g.cell_count(),
+        "{name}: one outline per cell"
+    );
+    assert_eq!(
+        count(svg, "<polygon class=\"cell\""),
+        g.cells.iter().filter(|c| c.poly.is_some()).count(),
+        "{name}: polygons for cells with an outline"
+    );
+    assert_eq!(
+        count(svg, "class=\"cage\""),
+        cages(g),
+        "{name}: one path per cage"
+    );
+    let sums = g
+        .shapes
+        .iter()
+        .filter(|s| matches!(s.rule, Rule::Sum { .. }))
+        .count();
+    assert_eq!(count(svg, "class=\"cage-sum\""), sums, "{name}: cage sums");
+    assert_eq!(
+        count(svg, "class=\"given\""),
+        p.given_count(),
+        "{name}: givens"
+    );
+    assert_eq!(count(svg, "class=\"region-border\""), 1, "{name}");
+}
+
+#[test]
+fn every_builtin_geometry_renders_with_its_structure() {
+    for (name, _) in builtin::BUILTIN {
+        let p = Puzzle::empty(Arc::new(builtin::load(name).unwrap()));
+        let (code, out, err) = run(&["render", name]);
+        assert_eq!(code, 0, "{name}: {err}");
+        check_structure(name, &p, &out);
+        assert_eq!(count(&out, "class=\"solved\""), 0);
+    }
+}
+
+#[test]
+fn every_example_puzzle_renders() {
+    let dir = root().join("puzzles");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return; // no examples yet; the built-in geometries are covered above
+    };
+    let mut files: Vec<_> = entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    for f in files {
+        let path = f.to_str().unwrap();
+        let p = anydoku::puzzle::file::load_path(&f).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let (code, out, err) = run(&["render", path]);
+        assert_eq!(code, 0, "{path}: {err}");
+        check_structure(path, &p, &out);
+    }
+}
+
+/// Role counts per built-in layout, from what each layout is.
+#[test]
+fn regions_diagonals_and_shading_follow_the_layout() {
+    let picture = |name: &str| {
+        let g = builtin::load(name).unwrap();
+        let n = g.cell_count();
+        svg::draw(&g, &vec![None; n], &vec![None; n])
+    };
+    // X: the two diagonals, nothing shaded
+    let x = picture("x");
+    assert_eq!(count(&x, "class=\"diagonal\""), 2);
+    assert_eq!(count(&x, "class=\"shade\""), 0);
+    // Windoku: four shaded windows of nine cells, no diagonal
+    let w = picture("windoku");
+    assert_eq!(count(&w, "class=\"shade\""), 4);
+    assert_eq!(count(&w, "fill-opacity"), 36);
+    assert_eq!(count(&w, "class=\"diagonal\""), 0);
+    // Tredoku: 72 rhombi; its bent lines are neither diagonals nor shading
+    let t = picture("tredoku");
+    assert_eq!(count(&t, "<polygon class=\"cell\""), 72);
+    assert_eq!(count(&t, "class=\"diagonal\""), 0);
+    assert_eq!(count(&t, "class=\"shade\""), 0);
+    // Samurai: 5 grids sharing 4 boxes
+    let s = picture("samurai");
+    assert_eq!(count(&s, "<rect class=\"cell\""), 5 * 81 - 4 * 9);
+}
+
+/// Thick edges of a 9x9 classic: the outer frame (36 unit edges) and the box lines inside
+/// (2 lines each way, 9 unit edges each).
+#[test]
+fn classic_thick_edges_are_the_frame_and_box_lines() {
+    let g = builtin::load("classic9").unwrap();
+    let svg = svg::draw(&g, &[None; 81], &[None; 81]);
+    let d = svg
+        .split("class=\"region-border\" d=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    assert_eq!(d.matches('M').count(), 36 + 36);
+}
+
+/// A geometry read back from the neutral JSON model (every shape of kind `Extra`) draws the same
+/// regions, diagonals and shading as the TOML original.
+#[test]
+fn json_loaded_geometries_infer_the_same_picture() {
+    for name in [
+        "classic9", "x", "windoku", "jigsaw", "toroidal", "samurai", "tredoku",
+    ] {
+        let p = Puzzle::empty(Arc::new(builtin::load(name).unwrap()));
+        let text = serde_json::to_string(&json::to_model(&p)).unwrap();
+        let q = json::from_json(&text).unwrap();
+        let n = p.geometry.cell_count();
+        let a = svg::draw(&p.geometry, &vec![None; n], &vec![None; n]);
+        let b = svg::draw(&q.geometry, &vec![None; n], &vec![None; n]);
+        let part = |s: &str, what: &str| {
+            s.lines()
+                .filter(|l| l.contains(what))
+                .map(|l| l.split("<title>").next().unwrap().to_string())
+                .collect::<Vec<_>>()
+        };
+        for what in ["region-border", "class=\"diagonal\"", "fill-opacity"] {
+            assert_eq!(part(&a, what), part(&b, what), "{name}: {what}");
+        }
+    }
+}
+
+/// A small Killer built from a known grid: cages drawn, sums shown, solution in blue.
+#[test]
+fn killer_cages_and_solution_colours() {
+    let g = Arc::new(builtin::load("classic4").unwrap());
+    let first = Engine::new(&g)
+        .count(&[None; 16], 1, Limits::none())
+        .solutions[0]
+        .clone();
+    let value = |r: usize, c: usize| g.symbols.value(first[r * 4 + c] as usize);
+    // horizontal dominoes; sums from the grid
+    let mut toml = String::from("geometry = \"classic4\"\ngivens = \"1...............\"\n");
+    let mut n_cages = 0;
+    for r in 0..4 {
+        for c in [0, 2] {
+            let sum = value(r, c) + value(r, c + 1);
+            toml.push_str(&format!(
+                "[[cage]]\nsum = {sum}\ncells = \"r{}c{} r{}c{}\"\n",
+                r + 1,
+                c + 1,
+                r + 1,
+                c + 2
+            ));
+            n_cages += 1;
+        }
+    }
+    let given = g.symbols.symbol(first[0] as usize).to_string();
+    let toml = toml.replacen("1...", &format!("{given}..."), 1);
+    let dir = std::env::temp_dir().join(format!("anydoku-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("killer4.toml");
+    std::fs::write(&file, &toml).unwrap();
+    let path = file.to_str().unwrap();
+
+    let p = anydoku::puzzle::file::load_path(&file).unwrap();
+    assert_eq!(cages(&p.geometry), n_cages);
+    let (code, out, err) = run(&["render", path]);
+    assert_eq!(code, 0, "{err}");
+    check_structure(path, &p, &out);
+    // each cage is one closed loop of 4 corners, inside its two cells
+    for line in out.lines().filter(|l| l.contains("class=\"cage\"")) {
+        assert_eq!(line.matches('M').count(), 1, "{line}");
+        assert_eq!(line.matches('L').count(), 3, "{line}");
+    }
+
+    let status = Engine::new(&p.geometry).solve(&p.givens, Limits::none());
+    let (code, out, err) = run(&["solve", path, "--format", "svg"]);
+    let expect_code = if status.status() == Status::Unique {
+        0
+    } else {
+        1
+    };
+    assert_eq!(code, expect_code, "{err}");
+    check_structure(path, &p, &out);
+    assert_eq!(count(&out, "class=\"solved\""), 15);
+    // the drawn symbols are a valid solution, checked independently
+    let (_, model, _) = run(&["export", path]);
+    let model: serde_json::Value = serde_json::from_str(&model).unwrap();
+    let mut drawn = serde_json::Map::new();
+    let cells = p.geometry.cells.clone();
+    let texts: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("class=\"given\"") || l.contains("class=\"solved\""))
+        .collect();
+    assert_eq!(texts.len(), 16);
+    for (cell, line) in cells.iter().zip(&texts) {
+        let sym = line
+            .rsplit_once("\">")
+            .unwrap()
+            .1
+            .trim_end_matches("</text>");
+        drawn.insert(cell.name.clone(), sym.into());
+    }
+    check_solution(&model, &drawn).unwrap();
+}
+
+#[test]
+fn output_is_deterministic() {
+    for name in ["samurai", "tredoku", "jigsaw"] {
+        let a = run(&["render", name]).1;
+        let b = run(&["render", name]).1;
+        assert_eq!(a, b, "{name}");
+    }
+}
+
+#[test]
+fn symbols_and_names_are_escaped() {
+    let toml = "name = \"A & <B>\"\nsymbols = [\"<\", \"&\", \">\", \"'\"]\n[[grid]]\nsize = 4\nboxes = [2, 2]\n";
+    let g = anydoku::geometry::build::from_toml(toml).unwrap();
+    let grid: Vec<Option<u8>> = (0..16)
+        .map(|i| Some(((i % 4 + i / 4 * 2 + i / 8) % 4) as u8))
+        .collect();
+    let svg = svg::draw(&g, &grid, &grid);
+    assert_well_formed(&svg);
+    assert!(svg.contains("<title>A &amp; &lt;B&gt;</title>"));
+    for e in [
+        "&lt;</text>",
+        "&amp;</text>",
+        "&gt;</text>",
+        "&apos;</text>",
+    ] {
+        assert_eq!(count(&svg, e), 4, "{e}");
+    }
+}
+
+#[test]
+fn writes_to_a_file_and_reports_bad_paths() {
+    let dir = std::env::temp_dir().join(format!("anydoku-render-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("x.svg");
+    let (code, stdout, err) = run(&["render", "x", "-o", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.is_empty());
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
+
+    let (code, _, err) = run(&["render", "x", "-o", "/nonexistent-dir/x.svg"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("/nonexistent-dir/x.svg") && err.contains("cannot write"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["render", "no-such-layout"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no-such-layout"), "{err}");
+}
