@@ -171,7 +171,7 @@ pub fn default_boxes(n: usize) -> (usize, usize) {
         if d * d > n {
             break;
         }
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             h = d;
         }
     }

@@ -228,7 +228,7 @@ pub fn compress_to_base64(input: &str) -> String {
         c.w.position += 1;
     }
     let mut out = c.w.out;
-    while out.len() % 4 != 0 {
+    while !out.len().is_multiple_of(4) {
         out.push('=');
     }
     out
@@ -248,7 +248,7 @@ mod tests {
             &"abcabcabcabcabcxyz".repeat(50),
         ] {
             let c = compress_to_base64(s);
-            assert!(c.len() % 4 == 0);
+            assert!(c.len().is_multiple_of(4));
             assert_eq!(decompress_from_base64(&c).as_deref(), Some(s), "{s}");
         }
     }
@@ -259,5 +259,17 @@ mod tests {
             let _ = decompress_from_base64(s);
         }
         assert_eq!(decompress_from_base64(""), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_round_trips(s in "\\PC{0,200}") {
+            proptest::prop_assert_eq!(decompress_from_base64(&compress_to_base64(&s)).unwrap_or_default(), s);
+        }
+
+        #[test]
+        fn any_base64_decodes_without_panic(s in "[A-Za-z0-9+/=]{0,300}") {
+            let _ = decompress_from_base64(&s);
+        }
     }
 }

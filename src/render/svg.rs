@@ -567,8 +567,7 @@ fn cage_outline(
     while let Some((&start, _)) = out.iter().find(|(_, v)| !v.is_empty()) {
         let mut points: Vec<Pt> = Vec::new();
         let mut at = start;
-        loop {
-            let Some(list) = out.get_mut(&at) else { break };
+        while let Some(list) = out.get_mut(&at) {
             if list.is_empty() {
                 break;
             }
