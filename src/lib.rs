@@ -27,6 +27,7 @@
 pub mod engine;
 pub mod error;
 pub mod geometry;
+pub mod logic;
 pub mod puzzle;
 pub mod render;
 pub mod symbols;

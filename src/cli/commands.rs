@@ -14,7 +14,15 @@ fn as_grid(sol: &[u8]) -> Vec<Option<u8>> {
 }
 
 /// `solve`: exit 0 when the solution is unique.
-pub fn solve(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Result<u8, CliError> {
+pub fn solve(
+    args: &PuzzleArgs,
+    format: Format,
+    budget: BudgetArgs,
+    steps: bool,
+) -> Result<u8, CliError> {
+    if steps {
+        return super::explain::solve_steps(args, format, budget);
+    }
     let p = input::solvable_puzzle(args)?;
     let limits = input::limits(budget)?;
     let result = Engine::new(&p.geometry).solve(&p.givens, limits);

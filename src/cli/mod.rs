@@ -19,6 +19,7 @@ macro_rules! out {
 
 mod batch;
 mod commands;
+mod explain;
 mod render;
 mod input;
 
@@ -83,7 +84,14 @@ pub enum Command {
         format: SolveFormat,
         #[command(flatten)]
         budget: BudgetArgs,
+        /// Print the logical solution path step by step (rules, shapes, cells)
+        #[arg(long)]
+        steps: bool,
     },
+    /// The next logical step for a partly filled grid, explained
+    Hint(explain::HintArgs),
+    /// Difficulty: a score and a named level (one puzzle, or one per line of a file)
+    Rate(explain::RateArgs),
     /// Count solutions up to a limit
     Count {
         #[command(flatten)]
@@ -142,11 +150,14 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
             input,
             format,
             budget,
+            steps,
         } => match format {
             SolveFormat::Svg => render::solve(&input, budget),
-            SolveFormat::Text => commands::solve(&input, Format::Text, budget),
-            SolveFormat::Json => commands::solve(&input, Format::Json, budget),
+            SolveFormat::Text => commands::solve(&input, Format::Text, budget, steps),
+            SolveFormat::Json => commands::solve(&input, Format::Json, budget, steps),
         },
+        Command::Hint(args) => explain::hint(&args),
+        Command::Rate(args) => explain::rate_cmd(&args),
         Command::Count {
             input,
             limit,

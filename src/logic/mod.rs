@@ -1,0 +1,185 @@
+//! Logical solving: human-style rules applied one step at a time, step-by-step explanations,
+//! hints and a difficulty rating.
+//!
+//! Everything here works on the geometry-free [`Board`]: candidates per cell and shapes as cell
+//! lists with their rule. The rules ([`rules`]) are, cheapest first: hidden single, naked single,
+//! cage combinations, overlap (pointing/claiming between any two shapes), naked and hidden
+//! subsets of every size up to half a shape's empty cells, fish of size 2–4 on any shapes, and
+//! alternating inference chains (X-chains, XY-chains, AIC). When no rule applies, the remaining
+//! puzzle is finished by the engine's search and that is reported as one `Search` step.
+//!
+//! [`Logic::solve`] returns the whole path; [`Logic::next_step`] one step (a hint);
+//! [`rate::rate`] turns a path into a score and a named level (the scale is documented there).
+//!
+//! ```
+//! use anydoku::geometry::builtin;
+//! use anydoku::logic::{rate, Logic};
+//! use anydoku::puzzle::text;
+//!
+//! let g = builtin::load("classic9").unwrap();
+//! let givens = text::parse_line(&g,
+//!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").unwrap();
+//! let path = Logic::all(g.symbol_count()).solve(&g, &givens, None).unwrap();
+//! assert!(path.solved && !path.search);
+//! let r = rate::rate(&path);
+//! assert_eq!(r.level, rate::Level::Easy);
+//! ```
+
+pub mod board;
+pub mod rate;
+pub mod rules;
+pub mod step;
+
+pub use board::{Board, Contradiction};
+pub use step::{Family, Step};
+
+use crate::engine::{Engine, Limits, Status};
+use crate::geometry::Geometry;
+use rules::LogicRule;
+
+/// Why a logical solution could not be produced.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LogicError {
+    /// The givens break a rule or leave no solution.
+    #[error("the puzzle cannot be solved: {0}")]
+    Unsolvable(String),
+    /// The puzzle has more than one solution, so not every step can be forced.
+    #[error("the puzzle has more than one solution")]
+    Multiple,
+    /// The search budget ran out while finishing the puzzle.
+    #[error("the search budget ran out")]
+    Unknown,
+    /// A rule contradicted the known solution (a bug; only with a solution to check against).
+    #[error("step {index} is wrong: {text}")]
+    WrongStep { index: usize, text: String },
+}
+
+/// A logical solution path.
+#[derive(Debug, Clone)]
+pub struct Path {
+    /// The board before the first step.
+    pub start: Board,
+    /// The board after the last step.
+    pub end: Board,
+    pub steps: Vec<Step>,
+    /// Whether the rules alone solved it (no search step).
+    pub solved: bool,
+    /// Whether search was needed.
+    pub search: bool,
+}
+
+/// A rule set.
+pub struct Logic {
+    rules: Vec<Box<dyn LogicRule>>,
+}
+
+impl Logic {
+    /// Every rule, for a geometry with `n_symbols` symbols.
+    pub fn all(n_symbols: usize) -> Self {
+        Self::with_families(n_symbols, &Family::ALL)
+    }
+
+    /// Only the given families (singles are always included).
+    pub fn with_families(n_symbols: usize, families: &[Family]) -> Self {
+        Logic {
+            rules: rules::standard(n_symbols, families),
+        }
+    }
+
+    /// The next step by the cheapest rule that applies, if any.
+    pub fn next_step(&self, b: &Board) -> Option<Step> {
+        self.rules.iter().find_map(|r| r.find(b).filter(Step::is_progress))
+    }
+
+    /// Solves step by step; when the rules are stuck, the engine finishes (a `Search` step).
+    /// With `solution`, every step is checked against it (a wrong step is an error).
+    pub fn solve(&self, g: &Geometry, givens: &[Option<u8>], solution: Option<&[u8]>) -> Result<Path, LogicError> {
+        let mut b = Board::new(g, givens).map_err(|c| LogicError::Unsolvable(c.0))?;
+        let start = b.clone();
+        let mut steps = Vec::new();
+        loop {
+            if let Some(c) = b.contradiction() {
+                return Err(LogicError::Unsolvable(c.0));
+            }
+            if b.is_solved() {
+                let grid: Vec<Option<u8>> = b.value.clone();
+                if !crate::puzzle::conflicts_of(g, &grid).is_empty() {
+                    return Err(LogicError::Unsolvable("the filled grid breaks a sum".into()));
+                }
+                return Ok(Path {
+                    start,
+                    end: b,
+                    steps,
+                    solved: true,
+                    search: false,
+                });
+            }
+            let step = match self.next_step(&b) {
+                Some(s) => s,
+                None => {
+                    let step = search_step(g, &b)?;
+                    if let Some(sol) = solution {
+                        check(&b, &step, sol, steps.len())?;
+                    }
+                    b.apply(&step);
+                    steps.push(step);
+                    return Ok(Path {
+                        start,
+                        end: b,
+                        steps,
+                        solved: false,
+                        search: true,
+                    });
+                }
+            };
+            if let Some(sol) = solution {
+                check(&b, &step, sol, steps.len())?;
+            }
+            b.apply(&step);
+            steps.push(step);
+        }
+    }
+}
+
+/// Checks a step against a known solution.
+fn check(b: &Board, step: &Step, sol: &[u8], index: usize) -> Result<(), LogicError> {
+    let bad = step.placements.iter().any(|&(c, v)| sol[c] != v)
+        || step.eliminations.iter().any(|&(c, v)| sol[c] == v);
+    if bad {
+        return Err(LogicError::WrongStep {
+            index,
+            text: step.describe(b),
+        });
+    }
+    Ok(())
+}
+
+/// The engine finishes the puzzle from the current placements.
+fn search_step(g: &Geometry, b: &Board) -> Result<Step, LogicError> {
+    let result = Engine::new(g).solve(&b.value, Limits::none());
+    match result.status() {
+        Status::Unique => {}
+        Status::Multiple => return Err(LogicError::Multiple),
+        Status::None => return Err(LogicError::Unsolvable("no solution from here".into())),
+        Status::Unknown => return Err(LogicError::Unknown),
+    }
+    let sol = &result.solutions[0];
+    let placements: Vec<(usize, u8)> = (0..b.cell_count())
+        .filter(|&c| b.value[c].is_none())
+        .map(|c| (c, sol[c]))
+        .collect();
+    Ok(Step {
+        rule: "Search".into(),
+        family: Family::Search,
+        size: placements.len(),
+        weight: rate::SEARCH_WEIGHT,
+        shapes: vec![],
+        cells: placements.iter().map(|p| p.0).collect(),
+        reason: format!(
+            "no rule applies to the remaining {} empty cells; trial and error (the engine) completes them",
+            placements.len()
+        ),
+        placements,
+        eliminations: vec![],
+    })
+}

@@ -1,0 +1,70 @@
+//! Naked single (a cell with one candidate) and hidden single (a required symbol with one place
+//! left in a shape).
+
+use super::{LogicRule, Step};
+use crate::logic::board::{bits, Board};
+use crate::logic::Family;
+
+/// A cell with one candidate left takes it.
+pub struct NakedSingle;
+
+impl LogicRule for NakedSingle {
+    fn name(&self) -> &str {
+        "Naked single"
+    }
+    fn family(&self) -> Family {
+        Family::Singles
+    }
+    fn find(&self, b: &Board) -> Option<Step> {
+        let c = (0..b.cell_count()).find(|&c| b.value[c].is_none() && b.cand[c].count_ones() == 1)?;
+        let v = b.cand[c].trailing_zeros() as u8;
+        Some(Step {
+            rule: self.name().into(),
+            family: Family::Singles,
+            size: 1,
+            weight: 2.3,
+            shapes: vec![],
+            cells: vec![c],
+            placements: vec![(c, v)],
+            eliminations: vec![],
+            reason: format!("{} can only be {}", b.cell(c), b.sym(v as usize)),
+        })
+    }
+}
+
+/// A symbol a shape must hold, with one possible cell left there, goes in that cell.
+pub struct HiddenSingle;
+
+impl LogicRule for HiddenSingle {
+    fn name(&self) -> &str {
+        "Hidden single"
+    }
+    fn family(&self) -> Family {
+        Family::Singles
+    }
+    fn find(&self, b: &Board) -> Option<Step> {
+        for (i, s) in b.shapes.iter().enumerate() {
+            for v in bits(b.open_required(i)) {
+                let cells = b.with_candidate(&s.cells, v);
+                if cells.len() == 1 {
+                    return Some(Step {
+                        rule: self.name().into(),
+                        family: Family::Singles,
+                        size: 1,
+                        weight: 1.5,
+                        shapes: vec![i],
+                        cells: cells.clone(),
+                        placements: vec![(cells[0], v as u8)],
+                        eliminations: vec![],
+                        reason: if s.complete {
+                            format!("{} in {}", b.sym(v), s.name)
+                        } else {
+                            format!("{} in {} (every combination left there has {})", b.sym(v), s.name, b.sym(v))
+                        },
+                    });
+                }
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,205 @@
+//! Naked and hidden subsets of a given size k, in any unique shape, for k up to half the shape's
+//! empty cells (a naked subset of k is a hidden subset of the other empty cells and vice versa).
+//!
+//! * Naked: k empty cells of a unique shape whose candidates together are k symbols; those
+//!   symbols leave the shape's other cells.
+//! * Hidden: k required symbols of a shape confined to k of its cells; those cells lose every
+//!   other candidate.
+
+use super::{LogicRule, Step};
+use crate::logic::board::{bits, Board, Mask};
+use crate::logic::Family;
+
+/// "pair", "triple", "quad", or "subset of k".
+pub fn subset_word(k: usize) -> String {
+    match k {
+        2 => "pair".into(),
+        3 => "triple".into(),
+        4 => "quad".into(),
+        k => format!("subset of {k}"),
+    }
+}
+
+/// Calls `f` with every k-combination of `items` (as indices into it) until it returns true.
+pub fn combinations(n: usize, k: usize, f: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+    fn go(start: usize, n: usize, k: usize, pick: &mut Vec<usize>, f: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+        if pick.len() == k {
+            return f(pick);
+        }
+        for i in start..n {
+            if n - i < k - pick.len() {
+                break;
+            }
+            pick.push(i);
+            if go(i + 1, n, k, pick, f) {
+                return true;
+            }
+            pick.pop();
+        }
+        false
+    }
+    go(0, n, k, &mut Vec::with_capacity(k), f)
+}
+
+/// Naked subsets of size `k`.
+pub struct NakedSubset(pub usize);
+
+impl LogicRule for NakedSubset {
+    fn name(&self) -> &str {
+        "Naked subset"
+    }
+    fn family(&self) -> Family {
+        Family::Subsets
+    }
+    fn find(&self, b: &Board) -> Option<Step> {
+        let k = self.0;
+        for (i, s) in b.shapes.iter().enumerate() {
+            if !s.unique {
+                continue;
+            }
+            let free = b.free_cells(i);
+            if 2 * k > free.len() {
+                continue;
+            }
+            let small: Vec<usize> = free
+                .iter()
+                .copied()
+                .filter(|&c| (2..=k as u32).contains(&b.cand[c].count_ones()))
+                .collect();
+            let mut found = None;
+            combinations(small.len(), k, &mut |pick| {
+                let union: Mask = pick.iter().fold(0, |m, &j| m | b.cand[small[j]]);
+                if union.count_ones() as usize != k {
+                    return false;
+                }
+                let cells: Vec<usize> = pick.iter().map(|&j| small[j]).collect();
+                let mut elim = Vec::new();
+                for &c in &free {
+                    if !cells.contains(&c) {
+                        for v in bits(b.cand[c] & union) {
+                            elim.push((c, v as u8));
+                        }
+                    }
+                }
+                if elim.is_empty() {
+                    return false;
+                }
+                found = Some(Step {
+                    rule: format!("Naked {}", subset_word(k)),
+                    family: Family::Subsets,
+                    size: k,
+                    weight: naked_weight(k),
+                    shapes: vec![i],
+                    reason: format!(
+                        "{} in {} hold only {}",
+                        b.cells_text(&cells),
+                        s.name,
+                        b.mask_text(union)
+                    ),
+                    cells,
+                    placements: vec![],
+                    eliminations: elim,
+                });
+                true
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+}
+
+/// Hidden subsets of size `k`.
+pub struct HiddenSubset(pub usize);
+
+impl LogicRule for HiddenSubset {
+    fn name(&self) -> &str {
+        "Hidden subset"
+    }
+    fn family(&self) -> Family {
+        Family::Subsets
+    }
+    fn find(&self, b: &Board) -> Option<Step> {
+        let k = self.0;
+        for (i, s) in b.shapes.iter().enumerate() {
+            let open = b.open_required(i);
+            if open == 0 {
+                continue;
+            }
+            let free = b.free_cells(i);
+            if 2 * k > free.len() {
+                continue;
+            }
+            // positions of each open required symbol, as a bit mask over `free`
+            let mut syms = Vec::new();
+            for v in bits(open) {
+                let pos: u64 = free
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &c)| b.cand[c] & (1 << v) != 0)
+                    .fold(0, |m, (j, _)| m | 1 << j);
+                if (2..=k as u32).contains(&pos.count_ones()) {
+                    syms.push((v, pos));
+                }
+            }
+            let mut found = None;
+            combinations(syms.len(), k, &mut |pick| {
+                let union: u64 = pick.iter().fold(0, |m, &j| m | syms[j].1);
+                if union.count_ones() as usize != k {
+                    return false;
+                }
+                let set: Mask = pick.iter().fold(0, |m, &j| m | 1 << syms[j].0);
+                let cells: Vec<usize> = bits(union).map(|j| free[j]).collect();
+                let mut elim = Vec::new();
+                for &c in &cells {
+                    for v in bits(b.cand[c] & !set) {
+                        elim.push((c, v as u8));
+                    }
+                }
+                if elim.is_empty() {
+                    return false;
+                }
+                found = Some(Step {
+                    rule: format!("Hidden {}", subset_word(k)),
+                    family: Family::Subsets,
+                    size: k,
+                    weight: hidden_weight(k),
+                    shapes: vec![i],
+                    reason: format!(
+                        "in {}, {} can only go in {}",
+                        s.name,
+                        b.mask_text(set),
+                        b.cells_text(&cells)
+                    ),
+                    cells,
+                    placements: vec![],
+                    eliminations: elim,
+                });
+                true
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+}
+
+/// Difficulty of a naked subset (pair 3.0, triple 3.6, quad 5.0, then +0.4 per size).
+pub fn naked_weight(k: usize) -> f64 {
+    match k {
+        2 => 3.0,
+        3 => 3.6,
+        _ => 5.0 + 0.4 * (k as f64 - 4.0),
+    }
+}
+
+/// Difficulty of a hidden subset (pair 3.4, triple 4.0, quad 5.4, then +0.4 per size).
+pub fn hidden_weight(k: usize) -> f64 {
+    match k {
+        2 => 3.4,
+        3 => 4.0,
+        _ => 5.4 + 0.4 * (k as f64 - 4.0),
+    }
+}
