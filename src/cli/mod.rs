@@ -19,8 +19,10 @@ macro_rules! out {
 
 mod batch;
 mod commands;
+mod import;
 mod explain;
 mod render;
+mod generate;
 mod input;
 
 use std::path::PathBuf;
@@ -114,10 +116,14 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = ExportFormat::Json)]
         format: ExportFormat,
     },
+    /// Convert Killer puzzles from KrazyDad CSV, puzzlekit JSON or cage JSON into puzzle files
+    Import(import::ImportArgs),
     /// List the built-in geometries
     Geometries,
     /// Draw a puzzle (or with --solution, its solution) as an SVG picture
     Render(render::RenderArgs),
+    /// Generate random minimal puzzles (or Killer puzzles) for any geometry
+    Generate(generate::GenerateArgs),
     /// Solve one puzzle per line of FILE (or a .jsonl file of JSON models); one answer per line
     Batch {
         /// The input file; `-` reads standard input
@@ -170,6 +176,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         } => commands::export(&input),
         Command::Export { input, format } => render::export(&input, format),
         Command::Render(args) => render::run(&args),
+        Command::Import(args) => import::run(&args),
         Command::Geometries => commands::geometries(),
         Command::Batch {
             file,
@@ -177,5 +184,6 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
             threads,
             budget,
         } => batch::run(&file, geometry.as_deref(), threads, budget),
+        Command::Generate(args) => generate::run(&args),
     }
 }

@@ -1,0 +1,196 @@
+//! `generate`: random minimal puzzles (or Killer cage sets) for any geometry.
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use anydoku::generate::{self, GenerateError, Generator, KillerOptions, Options, Symmetry};
+use anydoku::puzzle::text::to_line;
+use anydoku::render::text::draw;
+use anydoku::{Error, Rule};
+use serde_json::{json, Map};
+
+use super::input::{self, CliError};
+use super::{BudgetArgs, Format};
+
+/// Arguments of `generate`.
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// The geometry: a built-in name (see `anydoku geometries`) or a TOML/JSON geometry file
+    #[arg(short, long)]
+    pub geometry: String,
+    /// Make Killer puzzles: cages with sums, no givens
+    #[arg(long)]
+    pub killer: bool,
+    /// Killer cage sizes, a range like 2-5 or one size
+    #[arg(long, default_value = "2-5", requires = "killer")]
+    pub cage_size: String,
+    /// Killer: also drop cages (leaving cells uncaged) while the puzzle stays unique
+    #[arg(long, requires = "killer")]
+    pub drop_cages: bool,
+    /// Symmetry of the given pattern
+    #[arg(long, default_value = "none", value_parser = clap::builder::PossibleValuesParser::new(["none", "rotate180", "rotate90", "mirror", "diagonal"]))]
+    pub symmetry: String,
+    /// Target difficulty level (needs the logic rater)
+    #[arg(long)]
+    pub difficulty: Option<String>,
+    /// Target number of givens: stop removing there, and try other grids while a minimal puzzle has more
+    #[arg(long)]
+    pub givens: Option<usize>,
+    /// Grids to try per puzzle for --givens / --difficulty before giving up
+    #[arg(long, default_value_t = 200)]
+    pub attempts: u32,
+    /// How many puzzles
+    #[arg(long, default_value_t = 1)]
+    pub count: u64,
+    /// Random seed (default: from the clock, printed); puzzle i of a seed is always the same
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Print timing and given-count statistics on stderr at the end
+    #[arg(long)]
+    pub stats: bool,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+fn option_error(e: GenerateError) -> CliError {
+    Error::puzzle(e.to_string()).into()
+}
+
+/// Runs `generate`.
+pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
+    let geometry = input::geometry(&args.geometry)?;
+    let symmetry: Symmetry = args.symmetry.parse().map_err(option_error)?;
+    if args.difficulty.is_some() {
+        return Err(Error::puzzle(
+            "--difficulty needs the logic rater (anydoku::logic), which this build does not have yet",
+        )
+        .into());
+    }
+    if args.count == 0 {
+        return Err(Error::puzzle("--count must be at least 1").into());
+    }
+    let killer = if args.killer {
+        if symmetry != Symmetry::None {
+            return Err(
+                Error::puzzle("--symmetry applies to givens; Killer puzzles have none").into(),
+            );
+        }
+        let (min_size, max_size) =
+            KillerOptions::parse_sizes(&args.cage_size).map_err(option_error)?;
+        Some(KillerOptions {
+            min_size,
+            max_size,
+            drop_cages: args.drop_cages,
+        })
+    } else {
+        None
+    };
+    let options = Options {
+        symmetry,
+        target_givens: args.givens,
+        attempts: args.attempts,
+        killer,
+        limits: input::limits(args.budget)?,
+    };
+    let generator = Generator::new(geometry, options).map_err(option_error)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        let s = t.as_secs() ^ (t.subsec_nanos() as u64) << 20;
+        eprintln!("seed: {s}");
+        s
+    });
+    let bar = if args.count > 1 && std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(args.count)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut times: Vec<Duration> = Vec::new();
+    let mut givens: Vec<usize> = Vec::new();
+    let mut cages: Vec<usize> = Vec::new();
+    for index in 0..args.count {
+        let start = Instant::now();
+        let made = match generator.generate_seeded(seed, index) {
+            Ok(m) => m,
+            Err(e @ (GenerateError::TargetNotReached { .. } | GenerateError::Budget)) => {
+                bar.finish_and_clear();
+                eprintln!("error: puzzle {index} of seed {seed}: {e}");
+                return Ok(1);
+            }
+            Err(e) => return Err(option_error(e)),
+        };
+        times.push(start.elapsed());
+        givens.push(made.puzzle.given_count());
+        let g = &made.puzzle.geometry;
+        let cage_shapes: Vec<&anydoku::Shape> = g
+            .shapes
+            .iter()
+            .filter(|s| matches!(s.rule, Rule::Sum { .. }))
+            .collect();
+        cages.push(cage_shapes.len());
+        match args.format {
+            Format::Json => {
+                let mut source = Map::new();
+                source.insert("seed".into(), json!(seed));
+                source.insert("index".into(), json!(index));
+                source.insert("symmetry".into(), json!(symmetry.name()));
+                let model = generate::to_model(&made, source);
+                bar.suspend(|| {
+                    outln!(
+                        "{}",
+                        serde_json::to_string(&model).expect("the model serialises")
+                    )
+                });
+            }
+            Format::Text => bar.suspend(|| {
+                if index > 0 {
+                    outln!();
+                }
+                outln!(
+                    "# seed {seed} puzzle {index}: {} givens{}{}",
+                    made.puzzle.given_count(),
+                    if cage_shapes.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", {} cages", cage_shapes.len())
+                    },
+                    if made.minimal { ", minimal" } else { "" }
+                );
+                out!("{}", draw(g, &made.puzzle.givens));
+                for s in &cage_shapes {
+                    if let Rule::Sum { total, .. } = s.rule {
+                        let cells: Vec<&str> =
+                            s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
+                        outln!("{} = {total}: {}", s.name, cells.join(" "));
+                    }
+                }
+                outln!("{}", to_line(g, &made.puzzle.givens));
+            }),
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if args.stats {
+        times.sort();
+        givens.sort_unstable();
+        cages.sort_unstable();
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        let total: Duration = times.iter().sum();
+        eprintln!(
+            "{} puzzle(s) in {:.2} s; per puzzle: median {:.2} ms, min {:.2} ms, max {:.2} ms; givens: median {}, min {}, max {}{}",
+            times.len(),
+            total.as_secs_f64(),
+            ms(times[times.len() / 2]),
+            ms(times[0]),
+            ms(times[times.len() - 1]),
+            givens[givens.len() / 2],
+            givens[0],
+            givens[givens.len() - 1],
+            if args.killer { format!("; cages: median {}", cages[cages.len() / 2]) } else { String::new() }
+        );
+    }
+    Ok(0)
+}

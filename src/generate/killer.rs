@@ -1,0 +1,487 @@
+//! Killer generation: cages cut from a complete grid, then made unique and minimal.
+//!
+//! 1. Partition: cells are taken in random order; each uncovered cell starts a cage of a random
+//!    size in the allowed range, grown through *layout neighbours* (cells whose drawing positions
+//!    are one unit apart, so any board or user layout works) onto cells whose solution symbol is
+//!    not in the cage yet. Undersized leftovers join a neighbouring cage where they fit.
+//! 2. Unique: while a second solution exists, a cage where it differs from the known solution is
+//!    split in two connected parts, preferring a split whose part sums tell the two solutions
+//!    apart. Splitting only adds information, so this ends (at worst with one-cell cages).
+//! 3. Minimal: neighbouring cages are merged while the puzzle stays unique (a merge that fails
+//!    once fails forever, because merges only take information away), and with
+//!    [`KillerOptions::drop_cages`] cages are dropped the same way.
+//!
+//! Each cage whose removal lets a second solution in gets that solution as its certificate.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use super::unique::{Checker, Other};
+use super::{Certificate, GenerateError, Generated, Removed};
+use crate::engine::{Engine, Limits};
+use crate::geometry::{CellId, Geometry, Rule, Shape, ShapeKind};
+use crate::puzzle::Puzzle;
+
+/// Options of Killer generation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KillerOptions {
+    /// Smallest cage size aimed for when cutting (leftovers may be smaller).
+    pub min_size: usize,
+    /// Largest cage size, also the limit for merges.
+    pub max_size: usize,
+    /// Also drop cages (leaving their cells uncaged) while the puzzle stays unique.
+    pub drop_cages: bool,
+}
+
+impl Default for KillerOptions {
+    fn default() -> Self {
+        KillerOptions {
+            min_size: 2,
+            max_size: 5,
+            drop_cages: false,
+        }
+    }
+}
+
+impl KillerOptions {
+    /// Parses a size range `A-B` or a single size `A`.
+    pub fn parse_sizes(text: &str) -> Result<(usize, usize), GenerateError> {
+        let bad = || {
+            GenerateError::Option(format!(
+                "cage size '{text}' is not a size or a range like 2-5 (sizes from 1)"
+            ))
+        };
+        let (a, b) = match text.split_once('-') {
+            Some((a, b)) => (a.trim(), b.trim()),
+            None => (text.trim(), text.trim()),
+        };
+        let a: usize = a.parse().map_err(|_| bad())?;
+        let b: usize = b.parse().map_err(|_| bad())?;
+        if a == 0 || b < a {
+            return Err(bad());
+        }
+        Ok((a, b))
+    }
+
+    /// Checks the options against a geometry.
+    pub fn validate(&self, g: &Geometry) -> Result<(), GenerateError> {
+        let n = g.symbol_count();
+        if self.min_size == 0 || self.max_size < self.min_size {
+            return Err(GenerateError::Option(format!(
+                "cage sizes {}-{} are not a range of sizes from 1",
+                self.min_size, self.max_size
+            )));
+        }
+        if self.max_size > n {
+            return Err(GenerateError::Option(format!(
+                "cages of {} cells cannot hold distinct symbols: there are only {n} symbols",
+                self.max_size
+            )));
+        }
+        if g.shapes.iter().any(|s| matches!(s.rule, Rule::Sum { .. })) {
+            return Err(GenerateError::Option(
+                "the geometry already has sum shapes; Killer generation needs a layout without cages".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Layout neighbours: cells whose drawing positions are one unit apart.
+pub fn neighbours(g: &Geometry) -> Vec<Vec<u32>> {
+    let n = g.cells.len();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| g.cells[a].pos[0].total_cmp(&g.cells[b].pos[0]));
+    let mut out = vec![Vec::new(); n];
+    for (i, &a) in order.iter().enumerate() {
+        let pa = g.cells[a].pos;
+        for &b in &order[i + 1..] {
+            let pb = g.cells[b].pos;
+            if pb[0] - pa[0] > 1.05 {
+                break;
+            }
+            let d2 = (pa[0] - pb[0]).powi(2) + (pa[1] - pb[1]).powi(2);
+            if (0.9..1.1).contains(&d2) {
+                out[a].push(b as u32);
+                out[b].push(a as u32);
+            }
+        }
+    }
+    for v in &mut out {
+        v.sort_unstable();
+    }
+    out
+}
+
+/// Cages under construction: stable ids, `None` once merged away or dropped.
+struct Cages {
+    cells: Vec<Option<Vec<u32>>>,
+}
+
+impl Cages {
+    fn live(&self) -> impl Iterator<Item = (usize, &Vec<u32>)> {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.as_ref().map(|c| (i, c)))
+    }
+
+    fn owner(&self, n: usize) -> Vec<usize> {
+        let mut owner = vec![usize::MAX; n];
+        for (i, c) in self.live() {
+            for &x in c {
+                owner[x as usize] = i;
+            }
+        }
+        owner
+    }
+}
+
+fn mask_of(cells: &[u32], solution: &[u8]) -> u64 {
+    cells
+        .iter()
+        .fold(0, |m, &c| m | 1u64 << solution[c as usize])
+}
+
+/// Makes a unique (and merge-minimal) Killer puzzle from a complete grid.
+pub fn make<R: Rng>(
+    base: &Arc<Geometry>,
+    nbrs: &[Vec<u32>],
+    solution: &[u8],
+    opts: &KillerOptions,
+    limits: Limits,
+    rng: &mut R,
+) -> Result<Generated, GenerateError> {
+    let n = base.cell_count();
+    let mut cages = partition(nbrs, solution, opts, rng);
+    let givens = vec![None; n];
+    let check = |cages: &Cages| -> Result<Other, GenerateError> {
+        let g = build(base, cages, solution)?;
+        let e = Engine::new(&g);
+        let other = Checker::new(&e, limits).any_other(&givens, solution);
+        Ok(other)
+    };
+    // 2. split until unique
+    loop {
+        match check(&cages)? {
+            Other::NoneExists => break,
+            Other::Unknown => return Err(GenerateError::Budget),
+            Other::Found(other) => split_for(
+                &mut cages,
+                nbrs,
+                base.symbols.values(),
+                solution,
+                &other,
+                rng,
+            ),
+        }
+    }
+    // 3. merge while unique
+    let mut failed: BTreeSet<(usize, usize)> = BTreeSet::new();
+    loop {
+        let owner = cages.owner(n);
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for (i, cells) in cages.live() {
+            for &c in cells {
+                for &d in &nbrs[c as usize] {
+                    let j = owner[d as usize];
+                    if j != usize::MAX && j > i {
+                        pairs.push((i, j));
+                    }
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs.retain(|&(i, j)| {
+            let (a, b) = (
+                cages.cells[i].as_ref().unwrap(),
+                cages.cells[j].as_ref().unwrap(),
+            );
+            !failed.contains(&(i, j))
+                && a.len() + b.len() <= opts.max_size
+                && mask_of(a, solution) & mask_of(b, solution) == 0
+        });
+        if pairs.is_empty() {
+            break;
+        }
+        pairs.shuffle(rng);
+        let mut touched = vec![false; cages.cells.len()];
+        for (i, j) in pairs {
+            if touched[i] || touched[j] {
+                continue; // re-examined in the next round with the cages as they are now
+            }
+            let b = cages.cells[j].take().unwrap();
+            let before = cages.cells[i].clone().unwrap();
+            let mut merged = before.clone();
+            merged.extend_from_slice(&b);
+            merged.sort_unstable();
+            cages.cells[i] = Some(merged);
+            match check(&cages)? {
+                Other::NoneExists => {
+                    touched[i] = true;
+                    touched[j] = true;
+                }
+                Other::Found(_) => {
+                    cages.cells[i] = Some(before);
+                    cages.cells[j] = Some(b);
+                    failed.insert((i, j));
+                }
+                Other::Unknown => return Err(GenerateError::Budget),
+            }
+        }
+    }
+    // 4. drop cages (optional) and certificates
+    let mut certs: Vec<(usize, Vec<u8>)> = Vec::new();
+    let mut ids: Vec<usize> = cages.live().map(|(i, _)| i).collect();
+    ids.shuffle(rng);
+    let mut minimal = true;
+    for i in ids {
+        let cells = cages.cells[i].take();
+        match check(&cages)? {
+            Other::NoneExists => {
+                if opts.drop_cages {
+                    continue;
+                }
+                minimal = false;
+            }
+            Other::Found(other) => certs.push((i, other)),
+            Other::Unknown => return Err(GenerateError::Budget),
+        }
+        cages.cells[i] = cells;
+    }
+    let geometry = build(base, &cages, solution)?;
+    // certificates by the cage names used in the final geometry, in name order
+    let names = cage_names(&cages);
+    let mut certificates: Vec<(usize, Certificate)> = certs
+        .into_iter()
+        .filter_map(|(i, s)| {
+            let rank = names.iter().position(|(id, _)| *id == i)?;
+            let removed = Removed::Cage(names[rank].1.clone());
+            Some((
+                rank,
+                Certificate {
+                    removed,
+                    solution: s,
+                },
+            ))
+        })
+        .collect();
+    certificates.sort_by_key(|(r, _)| *r);
+    Ok(Generated {
+        puzzle: Puzzle {
+            geometry: Arc::new(geometry),
+            givens,
+        },
+        solution: solution.to_vec(),
+        certificates: certificates.into_iter().map(|(_, c)| c).collect(),
+        minimal,
+        grids: 1,
+    })
+}
+
+/// Cage names in reading order of their first cell: (cage id, "Cage k").
+fn cage_names(cages: &Cages) -> Vec<(usize, String)> {
+    let mut live: Vec<(u32, usize)> = cages.live().map(|(i, c)| (c[0], i)).collect();
+    live.sort_unstable();
+    live.iter()
+        .enumerate()
+        .map(|(k, &(_, i))| (i, format!("Cage {}", k + 1)))
+        .collect()
+}
+
+/// The base geometry plus the cages as unique sum shapes.
+fn build(base: &Geometry, cages: &Cages, solution: &[u8]) -> Result<Geometry, GenerateError> {
+    let names = cage_names(cages);
+    let shapes = names
+        .into_iter()
+        .map(|(i, name)| {
+            let cells = cages.cells[i].as_ref().unwrap();
+            let total = cells
+                .iter()
+                .map(|&c| base.symbols.value(solution[c as usize] as usize))
+                .sum();
+            Shape {
+                name,
+                rule: Rule::Sum {
+                    total,
+                    unique: true,
+                },
+                cells: cells.iter().map(|&c| CellId(c)).collect(),
+                kind: ShapeKind::Cage,
+            }
+        })
+        .collect();
+    base.with_extra_shapes(shapes)
+        .map_err(|e| GenerateError::Option(format!("cannot add the cages: {e}")))
+}
+
+/// Cuts the grid into connected cages of distinct symbols.
+fn partition<R: Rng>(
+    nbrs: &[Vec<u32>],
+    solution: &[u8],
+    opts: &KillerOptions,
+    rng: &mut R,
+) -> Cages {
+    let n = solution.len();
+    let mut owner = vec![usize::MAX; n];
+    let mut cages: Vec<Vec<u32>> = Vec::new();
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    order.shuffle(rng);
+    let mut frontier: Vec<u32> = Vec::new();
+    for &start in &order {
+        if owner[start as usize] != usize::MAX {
+            continue;
+        }
+        let id = cages.len();
+        let size = rng.gen_range(opts.min_size..=opts.max_size);
+        let mut cage = vec![start];
+        owner[start as usize] = id;
+        let mut used = 1u64 << solution[start as usize];
+        while cage.len() < size {
+            frontier.clear();
+            for &c in &cage {
+                for &d in &nbrs[c as usize] {
+                    if owner[d as usize] == usize::MAX && used & (1u64 << solution[d as usize]) == 0
+                    {
+                        frontier.push(d);
+                    }
+                }
+            }
+            frontier.sort_unstable();
+            frontier.dedup();
+            let Some(&next) = frontier.choose(rng) else {
+                break;
+            };
+            owner[next as usize] = id;
+            used |= 1u64 << solution[next as usize];
+            cage.push(next);
+        }
+        cage.sort_unstable();
+        cages.push(cage);
+    }
+    // undersized cages join a neighbour where they fit
+    for i in 0..cages.len() {
+        if cages[i].is_empty() || cages[i].len() >= opts.min_size {
+            continue;
+        }
+        let mut options: Vec<usize> = cages[i]
+            .iter()
+            .flat_map(|&c| nbrs[c as usize].iter().map(|&d| owner[d as usize]))
+            .filter(|&j| {
+                j != i
+                    && cages[j].len() + cages[i].len() <= opts.max_size
+                    && mask_of(&cages[j], solution) & mask_of(&cages[i], solution) == 0
+            })
+            .collect();
+        options.sort_unstable();
+        options.dedup();
+        if let Some(&j) = options.choose(rng) {
+            let moved = std::mem::take(&mut cages[i]);
+            for &c in &moved {
+                owner[c as usize] = j;
+            }
+            cages[j].extend(moved);
+            cages[j].sort_unstable();
+        }
+    }
+    Cages {
+        cells: cages
+            .into_iter()
+            .map(|c| (!c.is_empty()).then_some(c))
+            .collect(),
+    }
+}
+
+/// Splits a cage where `other` differs from `solution` into connected parts.
+fn split_for<R: Rng>(
+    cages: &mut Cages,
+    nbrs: &[Vec<u32>],
+    values: &[i64],
+    solution: &[u8],
+    other: &[u8],
+    rng: &mut R,
+) {
+    let mut candidates: Vec<usize> = cages
+        .live()
+        .filter(|(_, c)| {
+            c.len() > 1 && c.iter().any(|&x| other[x as usize] != solution[x as usize])
+        })
+        .map(|(i, _)| i)
+        .collect();
+    candidates.shuffle(rng);
+    let Some(&target) = candidates.first() else {
+        // cannot happen: a cage-free difference would contradict the first uniqueness of givens
+        return;
+    };
+    let cells = cages.cells[target].take().unwrap();
+    let sum = |part: &[u32], s: &[u8]| {
+        part.iter()
+            .map(|&c| values[s[c as usize] as usize])
+            .sum::<i64>()
+    };
+    let mut best: Option<Vec<Vec<u32>>> = None;
+    for _ in 0..8 {
+        let parts = random_split(&cells, nbrs, rng);
+        let separates = parts.iter().any(|p| sum(p, solution) != sum(p, other));
+        if separates || best.is_none() {
+            best = Some(parts);
+        }
+        if separates {
+            break;
+        }
+    }
+    for p in best.unwrap() {
+        cages.cells.push(Some(p));
+    }
+}
+
+/// Cuts `cells` into a connected piece of about half the size and the connected rest.
+fn random_split<R: Rng>(cells: &[u32], nbrs: &[Vec<u32>], rng: &mut R) -> Vec<Vec<u32>> {
+    let inside = |c: u32| cells.binary_search(&c).is_ok();
+    let half = cells.len() / 2;
+    let mut piece = vec![*cells.choose(rng).unwrap()];
+    while piece.len() < half.max(1) {
+        let mut frontier: Vec<u32> = piece
+            .iter()
+            .flat_map(|&c| nbrs[c as usize].iter().copied())
+            .filter(|&d| inside(d) && !piece.contains(&d))
+            .collect();
+        frontier.sort_unstable();
+        frontier.dedup();
+        let Some(&next) = frontier.choose(rng) else {
+            break;
+        };
+        piece.push(next);
+    }
+    piece.sort_unstable();
+    let mut parts = vec![piece.clone()];
+    // the rest, as connected components
+    let mut left: Vec<u32> = cells
+        .iter()
+        .copied()
+        .filter(|c| !piece.contains(c))
+        .collect();
+    while let Some(seed) = left.pop() {
+        let mut comp = vec![seed];
+        let mut k = 0;
+        while k < comp.len() {
+            let c = comp[k];
+            k += 1;
+            let mut i = 0;
+            while i < left.len() {
+                if nbrs[c as usize].binary_search(&left[i]).is_ok() {
+                    comp.push(left.swap_remove(i));
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        comp.sort_unstable();
+        parts.push(comp);
+    }
+    parts
+}

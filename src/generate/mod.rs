@@ -1,0 +1,241 @@
+//! Generation: random complete grids, minimal puzzles, symmetric patterns, Killer cages.
+//!
+//! Everything works on any [`Geometry`]: a complete grid comes from a randomised search on the
+//! empty board ([`grid`]); a puzzle is that grid thinned out while its solution stays unique
+//! ([`minimal`]), with fast checks that look for a solution *other* than the known one
+//! ([`unique`]); given patterns can follow a symmetry of the layout's drawing positions
+//! ([`symmetry`]); Killer puzzles partition the grid into cages instead ([`killer`]). Every
+//! necessary given (or cage) comes with a *certificate*: the second solution that appears without
+//! it.
+//!
+//! Results depend only on the seed and the puzzle index ([`Generator::generate_seeded`] uses
+//! ChaCha8 with one stream per index), never on hash order or timing.
+//!
+//! To add a generation option, add a field to [`Options`], apply it in [`Generator::attempt`],
+//! and record it in the `source` object of [`to_model`].
+
+pub mod grid;
+pub mod killer;
+pub mod minimal;
+pub mod symmetry;
+pub mod unique;
+
+use std::sync::Arc;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Map, Value};
+
+use crate::engine::{Engine, Limits};
+use crate::geometry::{CellId, Geometry};
+use crate::puzzle::json::{grid_map, ModelJson};
+use crate::puzzle::Puzzle;
+pub use killer::KillerOptions;
+pub use symmetry::Symmetry;
+
+/// Why generation failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The layout has no such symmetry.
+    #[error("the layout has no {symmetry} symmetry: {reason}")]
+    NoSymmetry {
+        symmetry: &'static str,
+        reason: String,
+    },
+    /// A bad option value.
+    #[error("{0}")]
+    Option(String),
+    /// The geometry has no complete grid at all.
+    #[error("the geometry has no complete grid: its shapes contradict each other")]
+    NoGrid,
+    /// No grid tried gave a puzzle meeting the targets.
+    #[error("no puzzle met the target after {attempts} grid(s): {detail}")]
+    TargetNotReached { attempts: u32, detail: String },
+    /// A uniqueness check ran out of its search budget.
+    #[error("a uniqueness check ran out of its search budget")]
+    Budget,
+}
+
+/// What to generate.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Symmetry of the given pattern (ignored for Killer, which has no givens).
+    pub symmetry: Symmetry,
+    /// Stop removing givens at this count; if a minimal puzzle still has more, try other grids.
+    pub target_givens: Option<usize>,
+    /// How many grids to try for a target before giving up (at least 1).
+    pub attempts: u32,
+    /// Make a Killer puzzle (cages, no givens) instead of a givens puzzle.
+    pub killer: Option<KillerOptions>,
+    /// Budget of each uniqueness check.
+    pub limits: Limits,
+}
+
+/// What a certificate proves necessary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Removed {
+    /// These givens (one cell, or a symmetry orbit).
+    Givens(Vec<CellId>),
+    /// This cage (a shape of the puzzle's geometry, by name).
+    Cage(String),
+}
+
+/// A second solution that appears when something is removed from the puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Certificate {
+    pub removed: Removed,
+    pub solution: Vec<u8>,
+}
+
+/// A generated puzzle with its solution and certificates.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// The puzzle (for Killer, its geometry holds the cages).
+    pub puzzle: Puzzle,
+    pub solution: Vec<u8>,
+    pub certificates: Vec<Certificate>,
+    /// True when nothing more can be removed (every given or cage has a certificate).
+    pub minimal: bool,
+    /// Complete grids tried to reach the targets.
+    pub grids: u32,
+}
+
+/// A generator for one geometry and set of options.
+pub struct Generator {
+    geometry: Arc<Geometry>,
+    engine: Engine,
+    orbits: Vec<Vec<u32>>,
+    options: Options,
+    neighbours: Vec<Vec<u32>>,
+}
+
+impl Generator {
+    /// Prepares a generator; fails when the options do not fit the geometry.
+    pub fn new(geometry: Arc<Geometry>, options: Options) -> Result<Self, GenerateError> {
+        let orbits = if options.killer.is_some() {
+            Symmetry::None.orbits(&geometry)?
+        } else {
+            options.symmetry.orbits(&geometry)?
+        };
+        let neighbours = match &options.killer {
+            Some(k) => {
+                k.validate(&geometry)?;
+                killer::neighbours(&geometry)
+            }
+            None => Vec::new(),
+        };
+        Ok(Generator {
+            engine: Engine::new(&geometry),
+            geometry,
+            orbits,
+            options,
+            neighbours,
+        })
+    }
+
+    /// The random stream of puzzle number `index` for `seed`.
+    pub fn rng(seed: u64, index: u64) -> ChaCha8Rng {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(index);
+        rng
+    }
+
+    /// Puzzle number `index` of `seed`: the same on every run and machine.
+    pub fn generate_seeded(&self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
+        self.generate(&mut Self::rng(seed, index))
+    }
+
+    /// Generates one puzzle, trying new grids until the targets are met.
+    pub fn generate<R: Rng>(&self, rng: &mut R) -> Result<Generated, GenerateError> {
+        let attempts = self.options.attempts.max(1);
+        let mut best: Option<usize> = None;
+        for k in 1..=attempts {
+            let mut g = self.attempt(rng)?;
+            g.grids = k;
+            let givens = g.puzzle.given_count();
+            match self.options.target_givens {
+                Some(t) if givens > t && self.options.killer.is_none() => {
+                    best = Some(best.map_or(givens, |b| b.min(givens)));
+                }
+                _ => return Ok(g),
+            }
+        }
+        Err(GenerateError::TargetNotReached {
+            attempts,
+            detail: format!(
+                "the fewest givens reached was {} (target {})",
+                best.unwrap_or(0),
+                self.options.target_givens.unwrap_or(0)
+            ),
+        })
+    }
+
+    /// One grid, one puzzle.
+    fn attempt<R: Rng>(&self, rng: &mut R) -> Result<Generated, GenerateError> {
+        let solution = grid::random_grid(&self.engine, rng, 1000).ok_or(GenerateError::NoGrid)?;
+        if let Some(k) = &self.options.killer {
+            return killer::make(
+                &self.geometry,
+                &self.neighbours,
+                &solution,
+                k,
+                self.options.limits,
+                rng,
+            );
+        }
+        let mut checker = unique::Checker::new(&self.engine, self.options.limits);
+        let thinned = minimal::thin(
+            &mut checker,
+            &solution,
+            &self.orbits,
+            self.options.target_givens,
+            rng,
+        )?;
+        let certificates = thinned
+            .certificates
+            .into_iter()
+            .map(|(orbit, s)| Certificate {
+                removed: Removed::Givens(orbit.into_iter().map(CellId).collect()),
+                solution: s,
+            })
+            .collect();
+        Ok(Generated {
+            puzzle: Puzzle {
+                geometry: self.geometry.clone(),
+                givens: thinned.givens,
+            },
+            solution,
+            certificates,
+            minimal: thinned.minimal,
+            grids: 1,
+        })
+    }
+}
+
+/// The neutral JSON model of a generated puzzle, with `solution`, `certificates` (removed
+/// givens or cage → second solution) and a `source` object recording how it was made.
+pub fn to_model(g: &Generated, source: Map<String, Value>) -> ModelJson {
+    let geom = &g.puzzle.geometry;
+    let full = |s: &[u8]| -> Vec<Option<u8>> { s.iter().map(|&v| Some(v)).collect() };
+    let mut model = crate::puzzle::json::to_model(&g.puzzle);
+    model.solution = Some(Value::Object(grid_map(geom, &full(&g.solution))));
+    let mut certs = Map::new();
+    for c in &g.certificates {
+        let key = match &c.removed {
+            Removed::Givens(cells) => cells
+                .iter()
+                .map(|&id| geom.cell(id).name.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+            Removed::Cage(name) => name.clone(),
+        };
+        certs.insert(key, Value::Object(grid_map(geom, &full(&c.solution))));
+    }
+    model.certificates = Some(Value::Object(certs));
+    let mut source = source;
+    source.insert("generator".into(), json!("anydoku"));
+    source.insert("givens".into(), json!(g.puzzle.given_count()));
+    source.insert("minimal".into(), json!(g.minimal));
+    model.source = Some(Value::Object(source));
+    model
+}
