@@ -26,6 +26,7 @@
 
 pub mod engine;
 pub mod error;
+pub mod generate;
 pub mod geometry;
 pub mod logic;
 pub mod puzzle;
