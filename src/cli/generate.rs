@@ -30,7 +30,7 @@ pub struct GenerateArgs {
     /// Symmetry of the given pattern
     #[arg(long, default_value = "none", value_parser = clap::builder::PossibleValuesParser::new(["none", "rotate180", "rotate90", "mirror", "diagonal"]))]
     pub symmetry: String,
-    /// Target difficulty level (needs the logic rater)
+    /// Target difficulty: easy, medium, hard, expert, master or search (see `anydoku rate`)
     #[arg(long)]
     pub difficulty: Option<String>,
     /// Target number of givens: stop removing there, and try other grids while a minimal puzzle has more
@@ -62,12 +62,10 @@ fn option_error(e: GenerateError) -> CliError {
 pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
     let geometry = input::geometry(&args.geometry)?;
     let symmetry: Symmetry = args.symmetry.parse().map_err(option_error)?;
-    if args.difficulty.is_some() {
-        return Err(Error::puzzle(
-            "--difficulty needs the logic rater (anydoku::logic), which this build does not have yet",
-        )
-        .into());
-    }
+    let difficulty = match &args.difficulty {
+        Some(d) => Some(generate::parse_level(d).map_err(option_error)?),
+        None => None,
+    };
     if args.count == 0 {
         return Err(Error::puzzle("--count must be at least 1").into());
     }
@@ -92,6 +90,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
         target_givens: args.givens,
         attempts: args.attempts,
         killer,
+        difficulty,
         limits: input::limits(args.budget)?,
     };
     let generator = Generator::new(geometry, options).map_err(option_error)?;
@@ -159,6 +158,14 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
                     },
                     if made.minimal { ", minimal" } else { "" }
                 );
+                if let Some(r) = &made.rating {
+                    outln!(
+                        "# rated {} ({}), hardest step: {}",
+                        r.level.as_str(),
+                        r.score,
+                        r.hardest
+                    );
+                }
                 out!("{}", draw(g, &made.puzzle.givens));
                 for s in &cage_shapes {
                     if let Rule::Sum { total, .. } = s.rule {

@@ -280,6 +280,7 @@ pub fn make<R: Rng>(
         certificates: certificates.into_iter().map(|(_, c)| c).collect(),
         minimal,
         grids: 1,
+        rating: None,
     })
 }
 

@@ -28,6 +28,8 @@ use serde_json::{json, Map, Value};
 
 use crate::engine::{Engine, Limits};
 use crate::geometry::{CellId, Geometry};
+use crate::logic::rate::{Level, Rating};
+use crate::logic::Logic;
 use crate::puzzle::json::{grid_map, ModelJson};
 use crate::puzzle::Puzzle;
 pub use killer::KillerOptions;
@@ -67,8 +69,47 @@ pub struct Options {
     pub attempts: u32,
     /// Make a Killer puzzle (cages, no givens) instead of a givens puzzle.
     pub killer: Option<KillerOptions>,
+    /// Difficulty level the puzzle must rate at ([`crate::logic::rate`]): solvable by the rules of
+    /// that level and needing its hardest ones. Grids are tried until one gives such a puzzle.
+    pub difficulty: Option<Level>,
     /// Budget of each uniqueness check.
     pub limits: Limits,
+}
+
+/// The difficulty levels by name, easiest first.
+pub const LEVELS: &[Level] = &[
+    Level::Easy,
+    Level::Medium,
+    Level::Hard,
+    Level::Expert,
+    Level::Master,
+    Level::Search,
+];
+
+/// Parses a difficulty level name.
+pub fn parse_level(name: &str) -> Result<Level, GenerateError> {
+    LEVELS
+        .iter()
+        .copied()
+        .find(|l| l.as_str().eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            GenerateError::Option(format!(
+                "unknown difficulty '{name}'; expected one of {}",
+                LEVELS
+                    .iter()
+                    .map(|l| l.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
+}
+
+/// The difficulty of a puzzle with a known unique solution.
+pub fn rate(p: &Puzzle, solution: &[u8]) -> Result<Rating, GenerateError> {
+    let path = Logic::all(p.geometry.symbol_count())
+        .solve(&p.geometry, &p.givens, Some(solution))
+        .map_err(|e| GenerateError::Option(format!("the rater failed: {e}")))?;
+    Ok(crate::logic::rate::rate(&path))
 }
 
 /// What a certificate proves necessary.
@@ -98,6 +139,8 @@ pub struct Generated {
     pub minimal: bool,
     /// Complete grids tried to reach the targets.
     pub grids: u32,
+    /// The rating, when a difficulty was asked for.
+    pub rating: Option<Rating>,
 }
 
 /// A generator for one geometry and set of options.
@@ -149,24 +192,44 @@ impl Generator {
     pub fn generate<R: Rng>(&self, rng: &mut R) -> Result<Generated, GenerateError> {
         let attempts = self.options.attempts.max(1);
         let mut best: Option<usize> = None;
+        let mut levels: Vec<Level> = Vec::new();
         for k in 1..=attempts {
             let mut g = self.attempt(rng)?;
             g.grids = k;
             let givens = g.puzzle.given_count();
-            match self.options.target_givens {
-                Some(t) if givens > t && self.options.killer.is_none() => {
+            if let Some(t) = self.options.target_givens {
+                if givens > t && self.options.killer.is_none() {
                     best = Some(best.map_or(givens, |b| b.min(givens)));
+                    continue;
                 }
-                _ => return Ok(g),
             }
+            if let Some(target) = self.options.difficulty {
+                let r = rate(&g.puzzle, &g.solution)?;
+                if r.level != target {
+                    levels.push(r.level);
+                    continue;
+                }
+                g.rating = Some(r);
+            }
+            return Ok(g);
+        }
+        let mut detail = Vec::new();
+        if let (Some(t), Some(b)) = (self.options.target_givens, best) {
+            detail.push(format!("the fewest givens reached was {b} (target {t})"));
+        }
+        if let Some(target) = self.options.difficulty {
+            levels.sort();
+            levels.dedup();
+            let seen: Vec<&str> = levels.iter().map(|l| l.as_str()).collect();
+            detail.push(format!(
+                "no puzzle rated {} (seen: {})",
+                target.as_str(),
+                seen.join(", ")
+            ));
         }
         Err(GenerateError::TargetNotReached {
             attempts,
-            detail: format!(
-                "the fewest givens reached was {} (target {})",
-                best.unwrap_or(0),
-                self.options.target_givens.unwrap_or(0)
-            ),
+            detail: detail.join("; "),
         })
     }
 
@@ -208,6 +271,7 @@ impl Generator {
             certificates,
             minimal: thinned.minimal,
             grids: 1,
+            rating: None,
         })
     }
 }
@@ -236,6 +300,9 @@ pub fn to_model(g: &Generated, source: Map<String, Value>) -> ModelJson {
     source.insert("generator".into(), json!("anydoku"));
     source.insert("givens".into(), json!(g.puzzle.given_count()));
     source.insert("minimal".into(), json!(g.minimal));
+    if let Some(r) = &g.rating {
+        source.insert("rating".into(), r.to_json());
+    }
     model.source = Some(Value::Object(source));
     model
 }
