@@ -393,10 +393,26 @@ def pk_jigsaw(root: Path, rel: str) -> Iterator[Model]:
         add_regions(m, dict(pk_tokens(regions)))
         pk_givens(m, givens)
         pk_full_square(m, rows, cols, rec["solution"])
+        if key in NON_UNIQUE.get(rel, ()):
+            m.expect = "multiple"
         yield m
 
 
 KILLER_BOXES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
+
+# Published puzzles that are NOT unique as the data gives them: anydoku and an independent
+# backtracking solver both find two solutions; tools/prove_multiple.py re-derives two distinct
+# solutions, checks each against the model independently, and prints them (the proof).
+NON_UNIQUE = {
+    "jigsaw/puzzlekit_JigsawSudoku_dataset.json": {
+        "651_6x6", "652_6x6", "654_6x6", "655_6x6", "662_6x6", "663_6x6",
+        "664_6x6", "665_6x6", "671_6x6", "672_6x6", "674_6x6", "675_6x6",
+    },
+    "killer/puzzlekit_KillerSudoku_dataset.json": {
+        "197_9x9", "198_9x9", "249_9x9", "257_9x9", "716_9x9", "717_9x9",
+        "719_9x9", "720_9x9", "727_9x9", "728_9x9",
+    },
+}
 
 
 def pk_killer(root: Path, rel: str) -> Iterator[Model]:
@@ -407,6 +423,8 @@ def pk_killer(root: Path, rel: str) -> Iterator[Model]:
         sum_at = {c: int(t) for c, t in pk_tokens(clues) if t != "-"}
         add_killer_cages_from_ids(m, dict(pk_tokens(ids)), sum_at)
         pk_full_square(m, rows, cols, rec["solution"])
+        if key in NON_UNIQUE.get(rel, ()):
+            m.expect = "multiple"
         yield m
 
 

@@ -116,6 +116,11 @@ pub struct Engine {
     pub(crate) sum_tables: sum::Tables,
     /// How many of `sums` (the last ones) were derived by the law of 45.
     pub(crate) derived: usize,
+    /// Overlaps of two complete shapes sharing at least two cells (box/line, overlapping grids):
+    /// `[inter, a_rest, b_rest, end]` offsets into `overlap_cells`. Empty when the overlap pass
+    /// is off.
+    pub(crate) overlaps: Vec<[u32; 4]>,
+    pub(crate) overlap_cells: Vec<u32>,
 }
 
 /// Options for building an [`Engine`].
@@ -123,11 +128,17 @@ pub struct Engine {
 pub struct Options {
     /// Add the innie/outie sum shapes of [`crate::geometry::partition`] (the law of 45).
     pub derived: bool,
+    /// Run the overlap (pointing/claiming) pass inside search. `None` chooses by symbol-set
+    /// width: on for 16 or more symbols, where it prunes far more than it costs; off below.
+    pub overlaps: Option<bool>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { derived: true }
+        Options {
+            derived: true,
+            overlaps: None,
+        }
     }
 }
 
@@ -205,7 +216,14 @@ impl Engine {
         };
         let values = g.symbols.values().to_vec();
         let sum_tables = sum::Tables::new(&sums, &values, &is_peer);
+        let (overlaps, overlap_cells) = if options.overlaps.unwrap_or(n_symbols >= 16) {
+            overlaps_of(&complete, n_symbols, n_cells)
+        } else {
+            (Vec::new(), Vec::new())
+        };
         Engine {
+            overlaps,
+            overlap_cells,
             n_cells,
             n_symbols,
             full,
@@ -259,6 +277,33 @@ impl Engine {
     pub fn solve(&self, givens: &[Option<u8>], limits: Limits) -> Count {
         self.count(givens, 2, limits)
     }
+}
+
+/// Pairs of complete shapes that share at least two cells (box/line, overlapping grids, ...):
+/// a symbol confined to the shared part of one must leave the rest of the other.
+fn overlaps_of(complete: &[u32], n: usize, n_cells: usize) -> (Vec<[u32; 4]>, Vec<u32>) {
+    let shapes: Vec<&[u32]> = complete.chunks_exact(n.max(1)).collect();
+    let mut member = vec![false; n_cells];
+    let mut overlaps = Vec::new();
+    let mut cells = Vec::new();
+    for (i, a) in shapes.iter().enumerate() {
+        a.iter().for_each(|&c| member[c as usize] = true);
+        for b in &shapes[i + 1..] {
+            let shared = b.iter().filter(|&&c| member[c as usize]).count();
+            if shared < 2 || shared == n {
+                continue;
+            }
+            let start = cells.len() as u32;
+            cells.extend(b.iter().filter(|&&c| member[c as usize]));
+            let a_rest = cells.len() as u32;
+            cells.extend(a.iter().filter(|&&c| !b.contains(&c)));
+            let b_rest = cells.len() as u32;
+            cells.extend(b.iter().filter(|&&c| !member[c as usize]));
+            overlaps.push([start, a_rest, b_rest, cells.len() as u32]);
+        }
+        a.iter().for_each(|&c| member[c as usize] = false);
+    }
+    (overlaps, cells)
 }
 
 /// A deadline check that reads the clock only every few thousand calls.

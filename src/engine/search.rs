@@ -140,8 +140,34 @@ impl<'e> Searcher<'e> {
             }
             return;
         }
-        let options = self.stack[base + best];
         let next = base + n;
+        if self.stack.len() < next + n {
+            self.stack.resize(next + n, 0);
+        }
+        if best_count > 2 {
+            if let Some((shape, bit)) = self.two_place_symbol(base) {
+                // branch on the two places of a symbol instead of a cell's many candidates
+                let k = self.e.n_symbols;
+                for i in 0..k {
+                    let c = self.e.complete[shape * k + i] as usize;
+                    if self.stack[base + c] & bit == 0 {
+                        continue;
+                    }
+                    self.stack.copy_within(base..base + n, next);
+                    self.stack[next + c] = bit;
+                    self.queue.clear();
+                    self.queue.push(c as u32);
+                    if propagate(self.e, &mut self.stack[next..next + n], &mut self.queue) {
+                        self.descend(depth + 1);
+                    }
+                    if self.stopped {
+                        return;
+                    }
+                }
+                return;
+            }
+        }
+        let options = self.stack[base + best];
         if self.stack.len() < next + n {
             self.stack.resize(next + n, 0);
         }
@@ -173,4 +199,26 @@ impl<'e> Searcher<'e> {
             }
         }
     }
+
+    /// A complete shape and a symbol (as a bit) with exactly two possible places in it, if any.
+    fn two_place_symbol(&self, base: usize) -> Option<(usize, Mask)> {
+        let k = self.e.n_symbols;
+        let cand = &self.stack[base..base + self.e.n_cells];
+        for (i, shape) in self.e.complete.chunks_exact(k).enumerate() {
+            let (mut once, mut twice, mut more, mut fixed) = (0 as Mask, 0 as Mask, 0 as Mask, 0 as Mask);
+            for &c in shape {
+                let m = cand[c as usize];
+                more |= twice & m;
+                twice |= once & m;
+                once |= m;
+                fixed |= m & (((m & m.wrapping_sub(1)) == 0) as Mask).wrapping_neg();
+            }
+            let two = twice & !more & !fixed;
+            if two != 0 {
+                return Some((i, two & two.wrapping_neg()));
+            }
+        }
+        None
+    }
 }
+
