@@ -18,16 +18,22 @@ use common::run;
 use serde_json::Value;
 
 /// Public-domain puzzles (robyngraf/sudoku-exchange-puzzle-bank): easy, hard, diabolical.
-const EASY: &str = ".5.7.3.6...7...8.....816.......3......5...1..73..4..869.6...2.484.572.93...4.9...";
-const HARD: &str = "...9.4...4.8.6.2.9.6.....3..5..4..2..8.2.9.4.2.......66..1.7..2.29.8.65.....9....";
-const DIABOLICAL: &str = ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
+const EASY: &str =
+    ".5.7.3.6...7...8.....816.......3......5...1..73..4..869.6...2.484.572.93...4.9...";
+const HARD: &str =
+    "...9.4...4.8.6.2.9.6.....3..5..4..2..8.2.9.4.2.......66..1.7..2.29.8.65.....9....";
+const DIABOLICAL: &str =
+    ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
 
 /// A small deterministic generator (no dependence on the crate's own randomness).
 struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         self.0 >> 33
     }
     fn below(&mut self, n: usize) -> usize {
@@ -49,7 +55,14 @@ fn random_grid(g: &Geometry, rng: &mut Lcg) -> Vec<u8> {
             let c = rng.below(g.cell_count());
             givens[c] = Some(rng.below(g.symbol_count()) as u8);
         }
-        let r = e.count(&givens, 1, Limits { max_nodes: Some(100_000), max_time: None });
+        let r = e.count(
+            &givens,
+            1,
+            Limits {
+                max_nodes: Some(100_000),
+                max_time: None,
+            },
+        );
         if r.count == 1 {
             return r.solutions[0].clone();
         }
@@ -106,7 +119,13 @@ fn every_step_is_true_on_classic_puzzles() {
         let path = checked(&g, &givens, &sol);
         families.extend(path.steps.iter().map(|s| s.family));
     }
-    for f in [Family::Singles, Family::Overlap, Family::Subsets, Family::Fish, Family::Chains] {
+    for f in [
+        Family::Singles,
+        Family::Overlap,
+        Family::Subsets,
+        Family::Fish,
+        Family::Chains,
+    ] {
         assert!(families.contains(&f), "{f:?} is exercised");
     }
 }
@@ -142,10 +161,18 @@ fn planted_killer(seed: u64) -> (Geometry, Vec<Option<u8>>, Vec<u8>) {
     let neighbours = |c: usize| -> Vec<usize> {
         let (r, k) = (c / 9, c % 9);
         let mut v = Vec::new();
-        if r > 0 { v.push(c - 9) }
-        if r < 8 { v.push(c + 9) }
-        if k > 0 { v.push(c - 1) }
-        if k < 8 { v.push(c + 1) }
+        if r > 0 {
+            v.push(c - 9)
+        }
+        if r < 8 {
+            v.push(c + 9)
+        }
+        if k > 0 {
+            v.push(c - 1)
+        }
+        if k < 8 {
+            v.push(c + 1)
+        }
         v
     };
     for c in 0..n {
@@ -171,8 +198,14 @@ fn planted_killer(seed: u64) -> (Geometry, Vec<Option<u8>>, Vec<u8>) {
         let total: i64 = cells.iter().map(|&d| full[d] as i64 + 1).sum();
         cages.push(Shape {
             name: format!("Cage {}", cages.len() + 1),
-            rule: Rule::Sum { total, unique: true },
-            cells: cells.into_iter().map(|d| anydoku::geometry::CellId(d as u32)).collect(),
+            rule: Rule::Sum {
+                total,
+                unique: true,
+            },
+            cells: cells
+                .into_iter()
+                .map(|d| anydoku::geometry::CellId(d as u32))
+                .collect(),
             kind: ShapeKind::Cage,
         });
     }
@@ -208,14 +241,23 @@ fn fewer_rules_never_rate_easier() {
     for p in [EASY, HARD, DIABOLICAL] {
         let givens = text::parse_line(&g, p).unwrap();
         let all = rate::rate(&Logic::all(9).solve(&g, &givens, None).unwrap());
-        let singles = rate::rate(&Logic::with_families(9, &[Family::Singles]).solve(&g, &givens, None).unwrap());
+        let singles = rate::rate(
+            &Logic::with_families(9, &[Family::Singles])
+                .solve(&g, &givens, None)
+                .unwrap(),
+        );
         assert!(singles.score >= all.score, "{p}: {singles:?} vs {all:?}");
         assert!(all.score >= 1.5 && !all.search);
     }
     let givens = text::parse_line(&g, DIABOLICAL).unwrap();
-    let singles = Logic::with_families(9, &[Family::Singles]).solve(&g, &givens, None).unwrap();
+    let singles = Logic::with_families(9, &[Family::Singles])
+        .solve(&g, &givens, None)
+        .unwrap();
     assert!(singles.search && singles.steps.last().unwrap().family == Family::Search);
-    assert!(singles.steps.iter().all(|s| matches!(s.family, Family::Singles | Family::Search)));
+    assert!(singles
+        .steps
+        .iter()
+        .all(|s| matches!(s.family, Family::Singles | Family::Search)));
 }
 
 #[test]
@@ -236,10 +278,17 @@ fn a_wrong_board_is_reported_not_solved() {
     let mut givens = text::parse_line(&g, EASY).unwrap();
     // a legal-looking but wrong entry: the solution's symbol at r1c1 is 1 (index 0); put another
     let sol = engine_solution(&g, &givens);
-    let wrong = (0..9u8).find(|&v| v != sol[0] && {
-        let mut t = givens.clone();
-        t[0] = Some(v);
-        Puzzle { geometry: Arc::new(g.clone()), givens: t }.conflicts().is_empty()
+    let wrong = (0..9u8).find(|&v| {
+        v != sol[0] && {
+            let mut t = givens.clone();
+            t[0] = Some(v);
+            Puzzle {
+                geometry: Arc::new(g.clone()),
+                givens: t,
+            }
+            .conflicts()
+            .is_empty()
+        }
     });
     givens[0] = wrong;
     assert!(Logic::all(9).solve(&g, &givens, None).is_err());
@@ -259,13 +308,23 @@ fn solve_steps_prints_named_steps_and_the_solution() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Hidden single:") && out.contains(" in Box ") || out.contains(" in Row "));
     assert!(out.contains("Solved by logic"), "{out}");
-    let (code, out, _) = run(&["solve", HARD, "-g", "classic9", "--steps", "--format", "json"]);
+    let (code, out, _) = run(&[
+        "solve", HARD, "-g", "classic9", "--steps", "--format", "json",
+    ]);
     assert_eq!(code, 0);
     let v: Value = serde_json::from_str(&out).unwrap();
     let steps = v["steps"].as_array().unwrap();
     assert!(!steps.is_empty());
     for s in steps {
-        for key in ["rule", "family", "shapes", "cells", "placements", "eliminations", "text"] {
+        for key in [
+            "rule",
+            "family",
+            "shapes",
+            "cells",
+            "placements",
+            "eliminations",
+            "text",
+        ] {
             assert!(s.get(key).is_some(), "step has {key}");
         }
     }
@@ -291,7 +350,9 @@ fn solve_steps_on_samurai_names_the_grids() {
     let (code, out, err) = run(&["solve", &line, "-g", "samurai", "--steps"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(" of grid "), "{out}");
-    let (_, out, _) = run(&["solve", &line, "-g", "samurai", "--steps", "--format", "json"]);
+    let (_, out, _) = run(&[
+        "solve", &line, "-g", "samurai", "--steps", "--format", "json",
+    ]);
     let v: Value = serde_json::from_str(&out).unwrap();
     let solution = v["solution"].as_object().unwrap();
     for (c, cell) in g.cells.iter().enumerate() {
@@ -302,7 +363,10 @@ fn solve_steps_on_samurai_names_the_grids() {
 #[test]
 fn solve_steps_on_killer_names_the_cages() {
     let (g, givens, _) = planted_killer(7);
-    let p = Puzzle { geometry: Arc::new(g), givens };
+    let p = Puzzle {
+        geometry: Arc::new(g),
+        givens,
+    };
     let model = serde_json::to_string(&json::to_model(&p)).unwrap();
     let file = write_temp("killer.json", &model);
     let (code, out, err) = run(&["solve", file.to_str().unwrap(), "--steps"]);
@@ -323,7 +387,10 @@ fn hint_gives_the_first_step_and_accepts_entries() {
     assert_eq!(code, 0, "{err}");
     let (_, steps, _) = run(&["solve", HARD, "-g", "classic9", "--steps"]);
     let first = steps.lines().next().unwrap();
-    assert_eq!(first.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' '), hint.trim());
+    assert_eq!(
+        first.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' '),
+        hint.trim()
+    );
 
     let g = builtin::load("classic9").unwrap();
     let givens = text::parse_line(&g, HARD).unwrap();
@@ -334,14 +401,26 @@ fn hint_gives_the_first_step_and_accepts_entries() {
     for &c in empty.iter().take(20) {
         entries[c] = Some(sol[c]);
     }
-    let (code, out, err) = run(&["hint", HARD, "-g", "classic9", "--entries", &text::to_line(&g, &entries), "--format", "json"]);
+    let (code, out, err) = run(&[
+        "hint",
+        HARD,
+        "-g",
+        "classic9",
+        "--entries",
+        &text::to_line(&g, &entries),
+        "--format",
+        "json",
+    ]);
     assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(&out).unwrap();
     let step = &v["step"];
     for p in step["placements"].as_array().unwrap() {
         let cell = g.cell_id(p["cell"].as_str().unwrap()).unwrap().index();
         assert!(entries[cell].is_none() && givens[cell].is_none());
-        assert_eq!(p["symbol"].as_str().unwrap(), g.symbols.symbol(sol[cell] as usize));
+        assert_eq!(
+            p["symbol"].as_str().unwrap(),
+            g.symbols.symbol(sol[cell] as usize)
+        );
     }
 
     // a wrong entry that breaks no rule yet: named, exit 1
@@ -349,22 +428,48 @@ fn hint_gives_the_first_step_and_accepts_entries() {
     let wrong = (0..9u8).find(|&v| {
         let mut t = givens.clone();
         t[c] = Some(v);
-        v != sol[c] && Puzzle { geometry: Arc::new(g.clone()), givens: t }.conflicts().is_empty()
+        v != sol[c]
+            && Puzzle {
+                geometry: Arc::new(g.clone()),
+                givens: t,
+            }
+            .conflicts()
+            .is_empty()
     });
     let mut bad = vec![None; 81];
     bad[c] = wrong;
-    let (code, _, err) = run(&["hint", HARD, "-g", "classic9", "--entries", &text::to_line(&g, &bad)]);
+    let (code, _, err) = run(&[
+        "hint",
+        HARD,
+        "-g",
+        "classic9",
+        "--entries",
+        &text::to_line(&g, &bad),
+    ]);
     assert_eq!(code, 1);
-    assert!(err.contains("wrong") && err.contains(&g.cells[c].name), "{err}");
+    assert!(
+        err.contains("wrong") && err.contains(&g.cells[c].name),
+        "{err}"
+    );
 
     // an entry that repeats a symbol in a row
     let given_cell = (0..9).find(|&k| givens[k].is_some()).unwrap();
     let free_cell = (0..9).find(|&k| givens[k].is_none()).unwrap();
     let mut clash = vec![None; 81];
     clash[free_cell] = givens[given_cell];
-    let (code, _, err) = run(&["hint", HARD, "-g", "classic9", "--entries", &text::to_line(&g, &clash)]);
+    let (code, _, err) = run(&[
+        "hint",
+        HARD,
+        "-g",
+        "classic9",
+        "--entries",
+        &text::to_line(&g, &clash),
+    ]);
     assert_eq!(code, 1);
-    assert!(err.contains("breaks a rule") && err.contains("Row 1"), "{err}");
+    assert!(
+        err.contains("breaks a rule") && err.contains("Row 1"),
+        "{err}"
+    );
 
     // a malformed entries string is bad input
     let (code, _, err) = run(&["hint", HARD, "-g", "classic9", "--entries", "12x"]);
@@ -381,18 +486,30 @@ fn rate_prints_score_level_and_search() {
     assert_eq!(keys, ["score", "level", "search"]);
     assert!(v["score"].as_f64().unwrap() > 4.0);
     assert_eq!(v["search"], false);
-    let (_, out, _) = run(&["rate", DIABOLICAL, "-g", "classic9", "--format", "json", "--rules", "singles"]);
+    let (_, out, _) = run(&[
+        "rate", DIABOLICAL, "-g", "classic9", "--format", "json", "--rules", "singles",
+    ]);
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["search"], true);
     assert_eq!(v["level"], "search");
-    let (code, _, err) = run(&["rate", DIABOLICAL, "-g", "classic9", "--rules", "singles,magic"]);
+    let (code, _, err) = run(&[
+        "rate",
+        DIABOLICAL,
+        "-g",
+        "classic9",
+        "--rules",
+        "singles,magic",
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown rule family 'magic'"), "{err}");
 }
 
 #[test]
 fn rate_a_file_gives_one_line_per_puzzle() {
-    let file = write_temp("lines.txt", &format!("{EASY} 1.2\n# comment\n{HARD} 3.4\nnot a puzzle\n{DIABOLICAL}\n"));
+    let file = write_temp(
+        "lines.txt",
+        &format!("{EASY} 1.2\n# comment\n{HARD} 3.4\nnot a puzzle\n{DIABOLICAL}\n"),
+    );
     let (code, out, err) = run(&["rate", file.to_str().unwrap(), "-g", "classic9"]);
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
@@ -446,7 +563,7 @@ fn rate_classic_file(name: &str, every: usize) -> (Vec<f64>, Vec<f64>, Vec<usize
     let path = common::shared_data().join("classic").join(name);
     let text = std::fs::read_to_string(&path).unwrap();
     let g = builtin::load("classic9").unwrap();
-    let logic = Logic::all(9);
+    let logic = Logic::with_families(9, &corpus_families());
     let lines: Vec<&str> = text.lines().step_by(every).collect();
     let rows: Vec<(f64, f64, usize, bool)> = lines
         .par_iter()
@@ -455,9 +572,19 @@ fn rate_classic_file(name: &str, every: usize) -> (Vec<f64>, Vec<f64>, Vec<usize
             let givens = text::parse_line(&g, parts.next().unwrap()).unwrap();
             let extra = parts.next().unwrap_or("");
             let (se, sol) = if extra.len() == 81 {
-                (f64::NAN, text::parse_line(&g, extra).unwrap().into_iter().map(|v| v.unwrap()).collect())
+                (
+                    f64::NAN,
+                    text::parse_line(&g, extra)
+                        .unwrap()
+                        .into_iter()
+                        .map(|v| v.unwrap())
+                        .collect(),
+                )
             } else {
-                (extra.parse().unwrap_or(f64::NAN), engine_solution(&g, &givens))
+                (
+                    extra.parse().unwrap_or(f64::NAN),
+                    engine_solution(&g, &givens),
+                )
             };
             let path = logic
                 .solve(&g, &givens, Some(&sol))
@@ -474,9 +601,21 @@ fn rate_classic_file(name: &str, every: usize) -> (Vec<f64>, Vec<f64>, Vec<usize
     )
 }
 
+/// The rule families for corpus runs: all, or `ANYDOKU_RULES=singles,subsets,...` to compare.
+fn corpus_families() -> Vec<Family> {
+    match std::env::var("ANYDOKU_RULES") {
+        Ok(list) => list
+            .split(',')
+            .map(|f| Family::parse(f).expect("a family name"))
+            .collect(),
+        Err(_) => Family::ALL.to_vec(),
+    }
+}
+
 #[test]
 #[ignore]
 fn corpus_logic_classic() {
+    let scale: usize = std::env::var("ANYDOKU_SAMPLE").map_or(1, |s| s.parse().unwrap());
     let files = [
         ("sudoku_exchange_easy_500_with_solutions.txt", 1, 0.0),
         ("sudoku_exchange_medium_500_with_solutions.txt", 1, 1.0),
@@ -486,28 +625,44 @@ fn corpus_logic_classic() {
         ("sudoku_exchange_diabolical_SE5.0plus.txt", 240, f64::NAN),
     ];
     let (mut bucket_scores, mut buckets) = (Vec::new(), Vec::new());
-    println!("{:<52} {:>6} {:>9} {:>7} {:>9}", "file", "n", "no search", "median", "spearman");
+    let mut problems = Vec::new();
+    println!(
+        "{:<52} {:>6} {:>9} {:>7} {:>9}",
+        "file", "n", "no search", "median", "spearman"
+    );
     for (name, every, bucket) in files {
+        let every = every * scale;
         let (scores, se, mut steps, search) = rate_classic_file(name, every);
         let n = scores.len();
         let logic_only = search.iter().filter(|s| !**s).count() as f64 / n as f64;
-        let rho = if se.iter().all(|s| s.is_finite()) { format!("{:.3}", spearman(&scores, &se)) } else { "-".into() };
-        println!("{name:<52} {n:>6} {:>8.1}% {:>7} {rho:>9}", 100.0 * logic_only, median(&mut steps));
+        let rho = if se.iter().all(|s| s.is_finite()) {
+            format!("{:.3}", spearman(&scores, &se))
+        } else {
+            "-".into()
+        };
+        println!(
+            "{name:<52} {n:>6} {:>8.1}% {:>7} {rho:>9}",
+            100.0 * logic_only,
+            median(&mut steps)
+        );
         if bucket.is_finite() {
             bucket_scores.extend(scores.iter().copied());
             buckets.extend(std::iter::repeat_n(bucket, n));
         }
-        if name.contains("easy") || name.contains("medium") || name.contains("hard_500") {
-            assert_eq!(logic_only, 1.0, "{name}: no search needed");
+        if (name.contains("easy") || name.contains("medium") || name.contains("hard_500"))
+            && logic_only < 1.0
+        {
+            problems.push(format!("{name}: search was needed"));
         }
-        if name.contains("SE2.5") {
-            assert!(spearman(&scores, &se) >= 0.8);
+        if name.contains("SE2.5") && spearman(&scores, &se) < 0.8 {
+            problems.push(format!("{name}: spearman below 0.8"));
         }
     }
     println!(
         "the four 500-puzzle buckets together (easy < medium < hard < diabolical): spearman {:.3}",
         spearman(&bucket_scores, &buckets)
     );
+    assert!(problems.is_empty(), "{problems:?}");
 }
 
 /// The variant corpus as JSON lines, made by tools/variants_to_jsonl.py into a temp directory.
@@ -531,19 +686,56 @@ fn corpus_logic_variants() {
     use rayon::prelude::*;
     let dir = variant_jsonl();
     let sets: &[(&str, &[&str], usize)] = &[
-        ("Samurai", &["samurai_puzzlekit.jsonl", "samurai_sudoq.jsonl"], 1),
-        ("jigsaw", &["jigsaw_puzzlekit.jsonl", "jigsaw_sudoq.jsonl", "jigsaw_andoku.jsonl"], 1),
+        (
+            "Samurai",
+            &["samurai_puzzlekit.jsonl", "samurai_sudoq.jsonl"],
+            1,
+        ),
+        (
+            "jigsaw",
+            &[
+                "jigsaw_puzzlekit.jsonl",
+                "jigsaw_sudoq.jsonl",
+                "jigsaw_andoku.jsonl",
+            ],
+            1,
+        ),
         ("X", &["x_sudoq.jsonl", "x_andoku.jsonl"], 1),
-        ("windoku", &["windoku_sudoq.jsonl", "windoku_andoku.jsonl"], 1),
-        ("Killer", &["killer_puzzlekit.jsonl", "killer_krazydad.jsonl"], 10),
-        ("other gattai", &["gattai_butterfly.jsonl", "gattai_sohei.jsonl", "gattai_windmill.jsonl", "gattai_gattai8.jsonl"], 1),
+        (
+            "windoku",
+            &["windoku_sudoq.jsonl", "windoku_andoku.jsonl"],
+            1,
+        ),
+        (
+            "Killer",
+            &["killer_puzzlekit.jsonl", "killer_krazydad.jsonl"],
+            10,
+        ),
+        (
+            "other gattai",
+            &[
+                "gattai_butterfly.jsonl",
+                "gattai_sohei.jsonl",
+                "gattai_windmill.jsonl",
+                "gattai_gattai8.jsonl",
+            ],
+            1,
+        ),
     ];
-    println!("{:<14} {:>6} {:>9} {:>7} {:>10}", "set", "n", "no search", "median", "mean score");
+    println!(
+        "{:<14} {:>6} {:>9} {:>7} {:>10}",
+        "set", "n", "no search", "median", "mean score"
+    );
     for (label, files, every) in sets {
         let mut lines = Vec::new();
         for f in *files {
             let text = std::fs::read_to_string(dir.join(f)).unwrap();
-            lines.extend(text.lines().step_by(*every).map(str::to_string).collect::<Vec<_>>());
+            lines.extend(
+                text.lines()
+                    .step_by(*every)
+                    .map(str::to_string)
+                    .collect::<Vec<_>>(),
+            );
         }
         let rows: Vec<Option<(bool, usize, f64)>> = lines
             .par_iter()
@@ -561,7 +753,13 @@ fn corpus_logic_variants() {
                         .map(|c| g.symbols.index_of(map[&c.name].as_str().unwrap()).unwrap() as u8)
                         .collect(),
                     None => {
-                        let r = Engine::new(g).solve(&p.givens, Limits { max_nodes: Some(2_000_000), max_time: None });
+                        let r = Engine::new(g).solve(
+                            &p.givens,
+                            Limits {
+                                max_nodes: Some(2_000_000),
+                                max_time: None,
+                            },
+                        );
                         if r.status() != Status::Unique {
                             return None;
                         }
@@ -579,7 +777,11 @@ fn corpus_logic_variants() {
         let logic_only = rows.iter().filter(|r| !r.0).count() as f64 / n as f64;
         let mut steps: Vec<usize> = rows.iter().map(|r| r.1).collect();
         let mean = rows.iter().map(|r| r.2).sum::<f64>() / n as f64;
-        println!("{label:<14} {n:>6} {:>8.1}% {:>7} {mean:>10.2}", 100.0 * logic_only, median(&mut steps));
+        println!(
+            "{label:<14} {n:>6} {:>8.1}% {:>7} {mean:>10.2}",
+            100.0 * logic_only,
+            median(&mut steps)
+        );
         assert!(n > 0);
     }
 }

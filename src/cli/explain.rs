@@ -20,7 +20,7 @@ use super::{BudgetArgs, Format, PuzzleArgs};
 #[derive(Debug, Clone, clap::Args)]
 pub struct RuleArgs {
     /// Restrict the rules to these families (comma separated): singles, overlap, cages, subsets,
-    /// fish, chains. Singles are always used. Default: all.
+    /// fish, chains, uniqueness. Singles are always used. Default: all.
     #[arg(long, value_delimiter = ',')]
     pub rules: Option<Vec<String>>,
 }
@@ -64,7 +64,11 @@ fn families(args: &RuleArgs) -> Result<Vec<Family>, CliError> {
         .map(|name| {
             Family::parse(name.trim()).ok_or_else(|| {
                 let known: Vec<&str> = Family::ALL.iter().map(|f| f.as_str()).collect();
-                Error::puzzle(format!("unknown rule family '{name}' (known: {})", known.join(", "))).into()
+                Error::puzzle(format!(
+                    "unknown rule family '{name}' (known: {})",
+                    known.join(", ")
+                ))
+                .into()
             })
         })
         .collect()
@@ -78,7 +82,9 @@ fn logic_error(e: LogicError) -> CliError {
 pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Result<u8, CliError> {
     let p = input::solvable_puzzle(args)?;
     let g = &p.geometry;
-    let status = Engine::new(g).solve(&p.givens, input::limits(budget)?).status();
+    let status = Engine::new(g)
+        .solve(&p.givens, input::limits(budget)?)
+        .status();
     if status != Status::Unique {
         let why = match status {
             Status::Multiple => "the puzzle has more than one solution",
@@ -115,9 +121,17 @@ pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Res
             outln!();
             outln!(
                 "{} in {} steps; hardest: {}; score {:.2} ({})",
-                if path.search { "Finished with search" } else { "Solved by logic" },
+                if path.search {
+                    "Finished with search"
+                } else {
+                    "Solved by logic"
+                },
                 path.steps.len(),
-                if rating.hardest.is_empty() { "none" } else { &rating.hardest },
+                if rating.hardest.is_empty() {
+                    "none"
+                } else {
+                    &rating.hardest
+                },
                 rating.score,
                 rating.level.as_str()
             );
@@ -152,7 +166,11 @@ fn print_steps(path: &LogicPath) {
 /// The puzzle's givens plus the player's entries, checked.
 fn with_entries(p: &Puzzle, entries: &str) -> Result<Result<Vec<Option<u8>>, String>, CliError> {
     let g = &p.geometry;
-    let label = if Path::new(entries).is_file() { entries.to_string() } else { "entries".into() };
+    let label = if Path::new(entries).is_file() {
+        entries.to_string()
+    } else {
+        "entries".into()
+    };
     let text_in = if Path::new(entries).is_file() {
         anydoku::puzzle::file::read_text(Path::new(entries)).map_err(input::in_file(&label))?
     } else {
@@ -201,7 +219,13 @@ fn wrong_entries(p: &Puzzle, grid: &[Option<u8>]) -> Option<String> {
         let sol = &original.solutions[0];
         let wrong: Vec<String> = (0..grid.len())
             .filter(|&c| p.givens[c].is_none() && grid[c].is_some_and(|v| v != sol[c]))
-            .map(|c| format!("{} = {}", g.cells[c].name, g.symbols.symbol(grid[c].unwrap_or(0) as usize)))
+            .map(|c| {
+                format!(
+                    "{} = {}",
+                    g.cells[c].name,
+                    g.symbols.symbol(grid[c].unwrap_or(0) as usize)
+                )
+            })
             .collect();
         return Some(format!(
             "the puzzle cannot be solved with these entries; wrong: {}",
@@ -225,7 +249,14 @@ pub fn hint(args: &HintArgs) -> Result<u8, CliError> {
     if let Some(msg) = wrong_entries(&p, &grid) {
         return wrong(args.format, &msg);
     }
-    let fams = families(&args.rules)?;
+    let mut fams = families(&args.rules)?;
+    let limits = Limits {
+        max_nodes: Some(5_000_000),
+        max_time: None,
+    };
+    if Engine::new(&g).solve(&grid, limits).status() != Status::Unique {
+        fams.retain(|&f| !anydoku::logic::assumes_uniqueness(f));
+    }
     let b = anydoku::logic::Board::new(&g, &grid).map_err(|c| Error::puzzle(c.0))?;
     if b.is_solved() {
         match args.format {
@@ -258,13 +289,26 @@ fn wrong(format: Format, msg: &str) -> Result<u8, CliError> {
     Ok(1)
 }
 
+/// Rates a puzzle after checking that it has exactly one solution (some rules assume it).
+fn rate_checked(
+    logic: &Logic,
+    g: &Geometry,
+    givens: &[Option<u8>],
+) -> Result<LogicPath, LogicError> {
+    if !anydoku::puzzle::conflicts_of(g, givens).is_empty() {
+        return Err(LogicError::Unsolvable("the givens break a rule".into()));
+    }
+    match Engine::new(g).solve(givens, Limits::none()).status() {
+        Status::Unique => logic.solve(g, givens, None),
+        Status::Multiple => Err(LogicError::Multiple),
+        Status::None => Err(LogicError::Unsolvable("it has no solution".into())),
+        Status::Unknown => Err(LogicError::Unknown),
+    }
+}
+
 /// One puzzle's rating as text or JSON (or the reason there is none).
 fn rating_line(logic: &Logic, g: &Geometry, givens: &[Option<u8>], format: Format) -> String {
-    let result = if anydoku::puzzle::conflicts_of(g, givens).is_empty() {
-        logic.solve(g, givens, None)
-    } else {
-        Err(LogicError::Unsolvable("the givens break a rule".into()))
-    };
+    let result = rate_checked(logic, g, givens);
     match (result, format) {
         (Ok(path), Format::Json) => {
             let r = rate::rate(&path);
@@ -290,15 +334,22 @@ pub fn rate_cmd(args: &RateArgs) -> Result<u8, CliError> {
     let p = input::solvable_puzzle(&args.input)?;
     let g = &p.geometry;
     let logic = Logic::with_families(g.symbol_count(), &fams);
-    let path = logic.solve(g, &p.givens, None).map_err(logic_error)?;
+    let path = rate_checked(&logic, g, &p.givens).map_err(logic_error)?;
     let r = rate::rate(&path);
     match args.format {
-        Format::Json => outln!("{}", json!({"score": r.score, "level": r.level.as_str(), "search": r.search})),
+        Format::Json => outln!(
+            "{}",
+            json!({"score": r.score, "level": r.level.as_str(), "search": r.search})
+        ),
         Format::Text => outln!(
             "score {:.2}, level {} (hardest rule: {}; {} steps{})",
             r.score,
             r.level.as_str(),
-            if r.hardest.is_empty() { "none" } else { &r.hardest },
+            if r.hardest.is_empty() {
+                "none"
+            } else {
+                &r.hardest
+            },
             r.steps,
             if r.search { "; needs search" } else { "" }
         ),
@@ -309,7 +360,8 @@ pub fn rate_cmd(args: &RateArgs) -> Result<u8, CliError> {
 /// Whether a `--geometry` file holds exactly one puzzle as grid text.
 fn single_grid(args: &RateArgs) -> Result<bool, CliError> {
     let g = input::geometry(args.input.geometry.as_deref().unwrap_or_default())?;
-    let t = anydoku::puzzle::file::read_text(Path::new(&args.input.puzzle)).map_err(input::in_file(&args.input.puzzle))?;
+    let t = anydoku::puzzle::file::read_text(Path::new(&args.input.puzzle))
+        .map_err(input::in_file(&args.input.puzzle))?;
     Ok(text::parse_grid(&g, &t).is_ok())
 }
 
@@ -328,7 +380,12 @@ fn rate_lines(args: &RateArgs, fams: &[Family], jsonl: bool) -> Result<u8, CliEr
     let lines: Vec<String> = std::io::BufReader::new(f)
         .lines()
         .collect::<Result<_, _>>()
-        .map_err(|e| input::in_file(&label)(Error::Io { path: label.clone(), message: e.to_string() }))?;
+        .map_err(|e| {
+            input::in_file(&label)(Error::Io {
+                path: label.clone(),
+                message: e.to_string(),
+            })
+        })?;
     let lines: Vec<&String> = lines
         .iter()
         .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
@@ -337,7 +394,9 @@ fn rate_lines(args: &RateArgs, fams: &[Family], jsonl: bool) -> Result<u8, CliEr
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .map_err(|e| Error::puzzle(format!("cannot start worker threads: {e}")))?;
-    let logic = geometry.as_ref().map(|g| Logic::with_families(g.symbol_count(), fams));
+    let logic = geometry
+        .as_ref()
+        .map(|g| Logic::with_families(g.symbol_count(), fams));
     let format = args.format;
     let out: Vec<String> = pool.install(|| {
         lines

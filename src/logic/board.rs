@@ -43,6 +43,8 @@ pub struct Board {
     pub shapes: Vec<LShape>,
     /// Unique shapes each cell belongs to.
     pub unique_of: Vec<Vec<usize>>,
+    /// All shapes each cell belongs to.
+    pub shapes_of: Vec<Vec<usize>>,
     /// Cells sharing a unique shape with each cell, sorted.
     pub peers: Vec<Vec<u32>>,
     /// Symbols each shape must contain (all for a complete shape; for a unique sum shape, those
@@ -62,7 +64,11 @@ impl Board {
     pub fn new(g: &Geometry, givens: &[Option<u8>]) -> Result<Board, Contradiction> {
         let n_cells = g.cell_count();
         let n_symbols = g.symbol_count();
-        let full = if n_symbols == 64 { !0 } else { (1u64 << n_symbols) - 1 };
+        let full = if n_symbols == 64 {
+            !0
+        } else {
+            (1u64 << n_symbols) - 1
+        };
         let mut shapes: Vec<LShape> = g
             .shapes
             .iter()
@@ -79,7 +85,11 @@ impl Board {
             .collect();
         shapes.extend(innies(&shapes, g.symbols.values(), n_cells));
         let mut unique_of = vec![Vec::new(); n_cells];
+        let mut shapes_of = vec![Vec::new(); n_cells];
         for (i, s) in shapes.iter().enumerate() {
+            for &c in &s.cells {
+                shapes_of[c].push(i);
+            }
             if s.unique {
                 for &c in &s.cells {
                     unique_of[c].push(i);
@@ -106,6 +116,7 @@ impl Board {
             required: vec![0; shapes.len()],
             shapes,
             unique_of,
+            shapes_of,
             peers,
             cell_names: g.cells.iter().map(|c| c.name.clone()).collect(),
             symbol_names: g.symbols.symbols().to_vec(),
@@ -217,7 +228,10 @@ impl Board {
     pub fn contradiction(&self) -> Option<Contradiction> {
         for (c, &m) in self.cand.iter().enumerate() {
             if m == 0 {
-                return Some(Contradiction(format!("{} has no candidate left", self.cell_names[c])));
+                return Some(Contradiction(format!(
+                    "{} has no candidate left",
+                    self.cell_names[c]
+                )));
             }
         }
         for (i, s) in self.shapes.iter().enumerate() {
@@ -259,7 +273,11 @@ impl Board {
 
     /// Names of a list of cells, comma separated.
     pub fn cells_text(&self, cells: &[usize]) -> String {
-        cells.iter().map(|&c| self.cell(c)).collect::<Vec<_>>().join(", ")
+        cells
+            .iter()
+            .map(|&c| self.cell(c))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// A candidate set written as symbols ("3, 7").

@@ -37,6 +37,11 @@ use crate::engine::{Engine, Limits, Status};
 use crate::geometry::Geometry;
 use rules::LogicRule;
 
+/// Whether a family's rules assume the puzzle has exactly one solution.
+pub fn assumes_uniqueness(f: Family) -> bool {
+    f == Family::Uniqueness
+}
+
 /// Why a logical solution could not be produced.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LogicError {
@@ -86,14 +91,31 @@ impl Logic {
         }
     }
 
-    /// The next step by the cheapest rule that applies, if any.
+    /// The next step: the lightest step of the rules tried in order of their smallest weight,
+    /// stopping once no later rule can be lighter than the best step found.
     pub fn next_step(&self, b: &Board) -> Option<Step> {
-        self.rules.iter().find_map(|r| r.find(b).filter(Step::is_progress))
+        let mut best: Option<Step> = None;
+        for r in &self.rules {
+            if best.as_ref().is_some_and(|s| r.min_weight() >= s.weight) {
+                break;
+            }
+            if let Some(s) = r.find(b).filter(Step::is_progress) {
+                if best.as_ref().is_none_or(|t| s.weight < t.weight) {
+                    best = Some(s);
+                }
+            }
+        }
+        best
     }
 
     /// Solves step by step; when the rules are stuck, the engine finishes (a `Search` step).
     /// With `solution`, every step is checked against it (a wrong step is an error).
-    pub fn solve(&self, g: &Geometry, givens: &[Option<u8>], solution: Option<&[u8]>) -> Result<Path, LogicError> {
+    pub fn solve(
+        &self,
+        g: &Geometry,
+        givens: &[Option<u8>],
+        solution: Option<&[u8]>,
+    ) -> Result<Path, LogicError> {
         let mut b = Board::new(g, givens).map_err(|c| LogicError::Unsolvable(c.0))?;
         let start = b.clone();
         let mut steps = Vec::new();
@@ -104,7 +126,9 @@ impl Logic {
             if b.is_solved() {
                 let grid: Vec<Option<u8>> = b.value.clone();
                 if !crate::puzzle::conflicts_of(g, &grid).is_empty() {
-                    return Err(LogicError::Unsolvable("the filled grid breaks a sum".into()));
+                    return Err(LogicError::Unsolvable(
+                        "the filled grid breaks a sum".into(),
+                    ));
                 }
                 return Ok(Path {
                     start,

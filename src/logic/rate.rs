@@ -106,7 +106,11 @@ pub fn rate(path: &Path) -> Rating {
     let score = ((max + bonus) * 100.0).round() / 100.0;
     Rating {
         score,
-        level: if path.search { Level::Search } else { Level::of(score) },
+        level: if path.search {
+            Level::Search
+        } else {
+            Level::of(score)
+        },
         search: path.search,
         hardest: hardest.map_or(String::new(), |s| s.rule.clone()),
         steps: path.steps.len(),

@@ -20,21 +20,24 @@ pub enum Family {
     Subsets,
     /// Generalised X-Wing / Swordfish / Jellyfish.
     Fish,
-    /// X-chains, XY-chains and alternating inference chains.
+    /// X-chains, XY-chains, alternating inference chains and XYZ-Wings.
     Chains,
+    /// Unique rectangles: they assume the puzzle has exactly one solution.
+    Uniqueness,
     /// Trial and error by the engine: the last resort.
     Search,
 }
 
 impl Family {
     /// Every family that `--rules` can name.
-    pub const ALL: [Family; 6] = [
+    pub const ALL: [Family; 7] = [
         Family::Singles,
         Family::Overlap,
         Family::Cages,
         Family::Subsets,
         Family::Fish,
         Family::Chains,
+        Family::Uniqueness,
     ];
 
     /// The lower-case name used on the command line and in JSON.
@@ -46,6 +49,7 @@ impl Family {
             Family::Subsets => "subsets",
             Family::Fish => "fish",
             Family::Chains => "chains",
+            Family::Uniqueness => "uniqueness",
             Family::Search => "search",
         }
     }

@@ -18,6 +18,7 @@ pub fn unique_combinations(values: &[i64], cands: &[Mask], total: i64) -> Vec<(M
     let syms: Vec<usize> = bits(union).collect();
     let mut out = Vec::new();
     let mut pick: Vec<usize> = Vec::with_capacity(k);
+    #[allow(clippy::too_many_arguments)]
     fn go(
         i: usize,
         sum: i64,
@@ -47,7 +48,16 @@ pub fn unique_combinations(values: &[i64], cands: &[Mask], total: i64) -> Vec<(M
             return;
         }
         pick.push(syms[i]);
-        go(i + 1, sum + values[syms[i]], syms, values, k, total, pick, found);
+        go(
+            i + 1,
+            sum + values[syms[i]],
+            syms,
+            values,
+            k,
+            total,
+            pick,
+            found,
+        );
         pick.pop();
         go(i + 1, sum, syms, values, k, total, pick, found);
     }
@@ -81,7 +91,14 @@ fn matching_with(cands: &[Mask], c: usize, s: usize) -> Option<Vec<usize>> {
     let mut assign = vec![usize::MAX; k];
     owner[s] = c;
     assign[c] = s;
-    fn augment(d: usize, cands: &[Mask], owner: &mut [usize; 64], assign: &mut [usize], seen: &mut Mask, fixed: usize) -> bool {
+    fn augment(
+        d: usize,
+        cands: &[Mask],
+        owner: &mut [usize; 64],
+        assign: &mut [usize],
+        seen: &mut Mask,
+        fixed: usize,
+    ) -> bool {
         for t in bits(cands[d] & !*seen) {
             *seen |= 1 << t;
             let o = owner[t];
@@ -115,7 +132,10 @@ fn repeat_support(values: &[i64], cands: &[Mask], total: i64) -> Option<Vec<Mask
         .iter()
         .map(|&m| {
             let vs: Vec<i64> = bits(m).map(|s| values[s]).collect();
-            (vs.iter().copied().min().unwrap_or(0), vs.iter().copied().max().unwrap_or(0))
+            (
+                vs.iter().copied().min().unwrap_or(0),
+                vs.iter().copied().max().unwrap_or(0),
+            )
         })
         .collect();
     // suffix bounds
@@ -158,14 +178,36 @@ fn repeat_support(values: &[i64], cands: &[Mask], total: i64) -> Option<Vec<Mask
         }
         for s in bits(cands[i]) {
             path[i] = s;
-            if !go(i + 1, sum + values[s], cands, values, total, lo, hi, path, support, nodes) {
+            if !go(
+                i + 1,
+                sum + values[s],
+                cands,
+                values,
+                total,
+                lo,
+                hi,
+                path,
+                support,
+                nodes,
+            ) {
                 return false;
             }
         }
         true
     }
-    go(0, 0, cands, values, total, &lo_rest, &hi_rest, &mut path, &mut support, &mut nodes)
-        .then_some(support)
+    go(
+        0,
+        0,
+        cands,
+        values,
+        total,
+        &lo_rest,
+        &hi_rest,
+        &mut path,
+        &mut support,
+        &mut nodes,
+    )
+    .then_some(support)
 }
 
 /// Sum shapes keep only candidates that occur in a valid assignment.
@@ -177,6 +219,9 @@ impl LogicRule for CageCombinations {
     }
     fn family(&self) -> Family {
         Family::Cages
+    }
+    fn min_weight(&self) -> f64 {
+        2.2
     }
     fn find(&self, b: &Board) -> Option<Step> {
         for (i, s) in b.shapes.iter().enumerate() {
@@ -222,7 +267,12 @@ impl LogicRule for CageCombinations {
                 Some(list) => format!("has {} possible combinations", list.len()),
                 None => "allows only some values per cell".into(),
             };
-            let free: Vec<usize> = s.cells.iter().copied().filter(|&c| b.value[c].is_none()).collect();
+            let free: Vec<usize> = s
+                .cells
+                .iter()
+                .copied()
+                .filter(|&c| b.value[c].is_none())
+                .collect();
             return Some(Step {
                 rule: self.name().into(),
                 family: Family::Cages,

@@ -12,9 +12,43 @@ use super::{LogicRule, Step};
 use crate::logic::board::{bits, Board};
 use crate::logic::Family;
 
-/// Chains of at most `max_links` strong links.
+/// Chains of one kind with at most `max_links` strong links.
 pub struct Chains {
+    pub kind: ChainKind,
     pub max_links: usize,
+}
+
+/// Which links a chain may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChainKind {
+    /// One symbol: strong and weak links inside shapes only.
+    X,
+    /// Bivalue cells: strong links inside cells, weak links between peer cells.
+    Xy,
+    /// Any links.
+    Aic,
+}
+
+impl ChainKind {
+    fn strong_ok(self, l: Link) -> bool {
+        match self {
+            ChainKind::X => l == Link::Shape,
+            ChainKind::Xy => l == Link::Cell,
+            ChainKind::Aic => true,
+        }
+    }
+    fn weak_ok(self, l: Link) -> bool {
+        self == ChainKind::Aic || l == Link::Shape
+    }
+    /// The weight of a chain of this kind with `n` strong links.
+    pub fn weight(self, n: usize) -> f64 {
+        let n = n as f64;
+        match self {
+            ChainKind::X => 4.1 + 0.3 * (n - 2.0),
+            ChainKind::Xy => 4.2 + 0.3 * (n - 3.0).max(0.0),
+            ChainKind::Aic => 4.5 + 0.3 * (n - 2.0),
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -77,8 +111,11 @@ impl Graph {
     }
 }
 
-/// What a chain from A to Z proves.
-fn conclusions(b: &Board, g: &Graph, a: usize, z: usize) -> (Vec<(usize, u8)>, Vec<(usize, u8)>) {
+/// (cell, symbol) pairs.
+type Candidates = Vec<(usize, u8)>;
+
+/// What a chain from A to Z proves: (placements, eliminations).
+fn conclusions(b: &Board, g: &Graph, a: usize, z: usize) -> (Candidates, Candidates) {
     let (ac, as_) = g.nodes[a];
     let (zc, zs) = g.nodes[z];
     let mut elim = Vec::new();
@@ -113,6 +150,9 @@ impl LogicRule for Chains {
     }
     fn family(&self) -> Family {
         Family::Chains
+    }
+    fn min_weight(&self) -> f64 {
+        self.kind.weight(if self.max_links <= 3 { 2 } else { 4 })
     }
     fn find(&self, b: &Board) -> Option<Step> {
         let g = Graph::new(b);
@@ -164,15 +204,20 @@ impl LogicRule for Chains {
                         queue.push(t as u32);
                     }
                 };
+                let kind = self.kind;
                 if !on {
                     for &(y, link) in &g.strong[x] {
-                        visit(y as usize, true, link, &mut queue);
+                        if kind.strong_ok(link) {
+                            visit(y as usize, true, link, &mut queue);
+                        }
                     }
                 } else {
                     let (c, s) = g.nodes[x];
-                    for t in bits(b.cand[c] & !(1 << s)) {
-                        if let Some(y) = g.node(c, t) {
-                            visit(y, false, Link::Cell, &mut queue);
+                    if kind.weak_ok(Link::Cell) {
+                        for t in bits(b.cand[c] & !(1 << s)) {
+                            if let Some(y) = g.node(c, t) {
+                                visit(y, false, Link::Cell, &mut queue);
+                            }
                         }
                     }
                     for &p in &b.peers[c] {
@@ -199,25 +244,19 @@ impl LogicRule for Chains {
                 }
             }
         }
-        let (_, a, z, states, links) = best?;
+        let (_, a, z, states, _links) = best?;
         let (placements, eliminations) = conclusions(b, &g, a, z);
         // links[i] joins states[i] and states[i + 1]
         let nodes: Vec<usize> = states.iter().map(|&st| st / 2).collect();
         let strong_links = nodes.len() / 2;
-        let one_symbol = nodes.iter().all(|&n| g.nodes[n].1 == g.nodes[nodes[0]].1);
-        let xy = links
-            .iter()
-            .enumerate()
-            .all(|(i, &l)| (i % 2 == 0) == (l == Link::Cell));
-        let (rule, weight) = if one_symbol {
-            ("X-chain".to_string(), 4.4 + 0.3 * (strong_links as f64 - 2.0))
-        } else if xy && strong_links == 3 && placements.is_empty() {
-            ("XY-Wing".to_string(), 4.2)
-        } else if xy {
-            ("XY-chain".to_string(), 4.2 + 0.3 * (strong_links as f64 - 3.0))
-        } else {
-            ("AIC".to_string(), 4.6 + 0.3 * (strong_links as f64 - 2.0))
-        };
+        let weight = self.kind.weight(strong_links);
+        let rule = match self.kind {
+            ChainKind::X => "X-chain",
+            ChainKind::Xy if strong_links == 3 && placements.is_empty() => "XY-Wing",
+            ChainKind::Xy => "XY-chain",
+            ChainKind::Aic => "AIC",
+        }
+        .to_string();
         let mut text = String::new();
         for (i, &n) in nodes.iter().enumerate() {
             let (c, s) = g.nodes[n];
@@ -229,9 +268,20 @@ impl LogicRule for Chains {
         let (ac, as_) = g.nodes[a];
         let (zc, zs) = g.nodes[z];
         let conclusion = if a == z {
-            format!("assuming {} is not {} leads back to it being {}", b.cell(ac), b.sym(as_), b.sym(as_))
+            format!(
+                "assuming {} is not {} leads back to it being {}",
+                b.cell(ac),
+                b.sym(as_),
+                b.sym(as_)
+            )
         } else {
-            format!("{} is {} or {} is {}", b.cell(ac), b.sym(as_), b.cell(zc), b.sym(zs))
+            format!(
+                "{} is {} or {} is {}",
+                b.cell(ac),
+                b.sym(as_),
+                b.cell(zc),
+                b.sym(zs)
+            )
         };
         let mut cells: Vec<usize> = nodes.iter().map(|&n| g.nodes[n].0).collect();
         cells.dedup();

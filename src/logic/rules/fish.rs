@@ -40,6 +40,9 @@ impl LogicRule for Fish {
     fn family(&self) -> Family {
         Family::Fish
     }
+    fn min_weight(&self) -> f64 {
+        fish_weight(self.0)
+    }
     fn find(&self, b: &Board) -> Option<Step> {
         let k = self.0;
         let n = b.cell_count();
@@ -67,7 +70,10 @@ impl LogicRule for Fish {
                     }
                 }
                 let result = if ok {
-                    let cells: Vec<usize> = pick.iter().flat_map(|&j| bases[j].1.iter().copied()).collect();
+                    let cells: Vec<usize> = pick
+                        .iter()
+                        .flat_map(|&j| bases[j].1.iter().copied())
+                        .collect();
                     let base_ids: Vec<usize> = pick.iter().map(|&j| bases[j].0).collect();
                     let mut covers = Vec::with_capacity(k);
                     cover(b, &cells, &base_ids, k, &mut covers, &in_base, v)
@@ -83,7 +89,10 @@ impl LogicRule for Fish {
                 match result {
                     Some((base_ids, covers, cells, elim)) => {
                         let names = |ids: &[usize]| {
-                            ids.iter().map(|&s| b.shapes[s].name.as_str()).collect::<Vec<_>>().join(", ")
+                            ids.iter()
+                                .map(|&s| b.shapes[s].name.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         };
                         found = Some(Step {
                             rule: fish_name(k),

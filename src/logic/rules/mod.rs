@@ -2,8 +2,9 @@
 //!
 //! A rule gets the geometry-free [`Board`] (candidates per cell, shapes as cell lists with their
 //! unique/complete/sum flags and required symbols) and returns the first [`Step`] it can take, or
-//! `None`. Rules never change the board. [`standard`] lists them cheapest first; the solver takes
-//! the first rule that makes progress, so a hard rule is only used when every easier one is stuck.
+//! `None`. Rules never change the board. [`standard`] lists them by the smallest weight their
+//! steps can have; the solver takes the lightest step among the rules that could beat the first
+//! one found, so a hard rule is only used when every easier one is stuck.
 //!
 //! To add a rule: write a module with a struct implementing [`LogicRule`], give its steps a
 //! weight on the scale in [`crate::logic::rate`], and insert it into [`standard`] where its
@@ -15,6 +16,8 @@ pub mod fish;
 pub mod overlap;
 pub mod singles;
 pub mod subsets;
+pub mod uniqueness;
+pub mod wings;
 
 use super::board::Board;
 use super::step::{Family, Step};
@@ -25,6 +28,8 @@ pub trait LogicRule: Send + Sync {
     fn name(&self) -> &str;
     /// The family `--rules` selects it by.
     fn family(&self) -> Family;
+    /// The smallest weight a step of this rule can have (rules are tried in this order).
+    fn min_weight(&self) -> f64;
     /// The first step this rule can take on the board, if any. Must not return a step without
     /// placements or eliminations.
     fn find(&self, b: &Board) -> Option<Step>;
@@ -32,6 +37,7 @@ pub trait LogicRule: Send + Sync {
 
 /// The rule list for `n_symbols` symbols restricted to `families`, cheapest first.
 pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>> {
+    use chains::ChainKind;
     use subsets::{HiddenSubset, NakedSubset};
     let mut rules: Vec<Box<dyn LogicRule>> = vec![
         Box::new(singles::HiddenSingle),
@@ -44,7 +50,18 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
         Box::new(NakedSubset(3)),
         Box::new(fish::Fish(3)),
         Box::new(HiddenSubset(3)),
-        Box::new(chains::Chains { max_links: 3 }),
+        Box::new(chains::Chains {
+            kind: ChainKind::X,
+            max_links: 3,
+        }),
+        Box::new(chains::Chains {
+            kind: ChainKind::Xy,
+            max_links: 3,
+        }),
+        Box::new(chains::Chains {
+            kind: ChainKind::Aic,
+            max_links: 3,
+        }),
         Box::new(NakedSubset(4)),
         Box::new(fish::Fish(4)),
         Box::new(HiddenSubset(4)),
@@ -53,7 +70,15 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
         rules.push(Box::new(NakedSubset(k)));
         rules.push(Box::new(HiddenSubset(k)));
     }
-    rules.push(Box::new(chains::Chains { max_links: 32 }));
+    for kind in [ChainKind::X, ChainKind::Xy, ChainKind::Aic] {
+        rules.push(Box::new(chains::Chains {
+            kind,
+            max_links: 32,
+        }));
+    }
+    rules.push(Box::new(wings::XyzWing));
+    rules.push(Box::new(uniqueness::UniqueRectangle));
     rules.retain(|r| r.family() == Family::Singles || families.contains(&r.family()));
+    rules.sort_by(|a, b| a.min_weight().total_cmp(&b.min_weight()));
     rules
 }

@@ -16,6 +16,9 @@ impl LogicRule for Overlap {
     fn family(&self) -> Family {
         Family::Overlap
     }
+    fn min_weight(&self) -> f64 {
+        2.6
+    }
     fn find(&self, b: &Board) -> Option<Step> {
         for (a, sa) in b.shapes.iter().enumerate() {
             for v in bits(b.open_required(a)) {

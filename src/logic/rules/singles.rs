@@ -15,8 +15,12 @@ impl LogicRule for NakedSingle {
     fn family(&self) -> Family {
         Family::Singles
     }
+    fn min_weight(&self) -> f64 {
+        2.3
+    }
     fn find(&self, b: &Board) -> Option<Step> {
-        let c = (0..b.cell_count()).find(|&c| b.value[c].is_none() && b.cand[c].count_ones() == 1)?;
+        let c =
+            (0..b.cell_count()).find(|&c| b.value[c].is_none() && b.cand[c].count_ones() == 1)?;
         let v = b.cand[c].trailing_zeros() as u8;
         Some(Step {
             rule: self.name().into(),
@@ -42,6 +46,9 @@ impl LogicRule for HiddenSingle {
     fn family(&self) -> Family {
         Family::Singles
     }
+    fn min_weight(&self) -> f64 {
+        1.5
+    }
     fn find(&self, b: &Board) -> Option<Step> {
         for (i, s) in b.shapes.iter().enumerate() {
             for v in bits(b.open_required(i)) {
@@ -59,7 +66,12 @@ impl LogicRule for HiddenSingle {
                         reason: if s.complete {
                             format!("{} in {}", b.sym(v), s.name)
                         } else {
-                            format!("{} in {} (every combination left there has {})", b.sym(v), s.name, b.sym(v))
+                            format!(
+                                "{} in {} (every combination left there has {})",
+                                b.sym(v),
+                                s.name,
+                                b.sym(v)
+                            )
                         },
                     });
                 }

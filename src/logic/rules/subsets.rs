@@ -22,7 +22,13 @@ pub fn subset_word(k: usize) -> String {
 
 /// Calls `f` with every k-combination of `items` (as indices into it) until it returns true.
 pub fn combinations(n: usize, k: usize, f: &mut dyn FnMut(&[usize]) -> bool) -> bool {
-    fn go(start: usize, n: usize, k: usize, pick: &mut Vec<usize>, f: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+    fn go(
+        start: usize,
+        n: usize,
+        k: usize,
+        pick: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
         if pick.len() == k {
             return f(pick);
         }
@@ -50,6 +56,9 @@ impl LogicRule for NakedSubset {
     }
     fn family(&self) -> Family {
         Family::Subsets
+    }
+    fn min_weight(&self) -> f64 {
+        naked_weight(self.0)
     }
     fn find(&self, b: &Board) -> Option<Step> {
         let k = self.0;
@@ -119,6 +128,9 @@ impl LogicRule for HiddenSubset {
     }
     fn family(&self) -> Family {
         Family::Subsets
+    }
+    fn min_weight(&self) -> f64 {
+        hidden_weight(self.0)
     }
     fn find(&self, b: &Board) -> Option<Step> {
         let k = self.0;
