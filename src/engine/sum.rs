@@ -28,6 +28,9 @@
 //! dispatch in [`filter_all`]; the brute-force tests in this module check every method against a
 //! naive enumeration.
 
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::{Engine, Mask, SumShape};
 
 /// Most combinations kept for one shape; above this the shape is filtered by bounds only.
@@ -57,18 +60,33 @@ pub enum Method {
 pub struct Tables {
     pub(crate) method: Vec<Method>,
     pub(crate) combos: Vec<Mask>,
+    /// Offsets of each shape's cells in the per-thread memo of [`filter_all`].
+    offsets: Vec<u32>,
+    /// A process-unique id, so the per-thread memo never mixes engines.
+    id: u64,
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+thread_local! {
+    /// Per thread: (tables id, the candidates of every sum shape's cells when its filter last
+    /// found nothing to do, or 0 = unknown). A shape whose cells still have exactly those
+    /// candidates is skipped: every filter is a function of its cells' candidates alone.
+    static MEMO: RefCell<(u64, Vec<Mask>)> = const { RefCell::new((0, Vec::new())) };
 }
 
 impl Tables {
     /// Chooses a method for each sum shape and lists the combinations of unique ones.
     /// `is_peer(a, b)` tells whether two cells may not hold the same symbol.
-    pub fn new(
-        sums: &[SumShape],
-        values: &[i64],
-        is_peer: &dyn Fn(u32, u32) -> bool,
-    ) -> Self {
-        let mut t = Tables::default();
+    pub fn new(sums: &[SumShape], values: &[i64], is_peer: &dyn Fn(u32, u32) -> bool) -> Self {
+        let mut t = Tables {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            ..Tables::default()
+        };
+        let mut at = 0u32;
         for s in sums {
+            t.offsets.push(at);
+            at += s.cells.len() as u32;
             let k = s.cells.len();
             let method = if s.unique && k <= values.len() {
                 let start = t.combos.len();
@@ -96,6 +114,7 @@ impl Tables {
             };
             t.method.push(method);
         }
+        t.offsets.push(at);
         t
     }
 
@@ -175,11 +194,38 @@ fn list_combos(values: &[i64], k: usize, total: i64, out: &mut Vec<Mask>) -> boo
 
 /// Filters every sum shape once. `None` on contradiction, `Some(changed)` otherwise.
 pub fn filter_all(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> Option<bool> {
-    let mut changed = false;
-    for (i, s) in e.sums.iter().enumerate() {
-        changed |= filter(e, i, s, cand, queue)?;
-    }
-    Some(changed)
+    let t = &e.sum_tables;
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        let (id, last) = &mut *memo;
+        let total = *t.offsets.last().unwrap_or(&0) as usize;
+        if *id != t.id || last.len() != total {
+            *id = t.id;
+            last.clear();
+            last.resize(total, 0);
+        }
+        let mut changed = false;
+        for (i, s) in e.sums.iter().enumerate() {
+            let seen = &mut last[t.offsets[i] as usize..t.offsets[i + 1] as usize];
+            if s.cells
+                .iter()
+                .zip(seen.iter())
+                .all(|(&c, &m)| cand[c as usize] == m)
+            {
+                continue;
+            }
+            let did = filter(e, i, s, cand, queue)?;
+            if did {
+                seen[0] = 0; // not a fixpoint yet: filter again next time
+                changed = true;
+            } else {
+                for (m, &c) in seen.iter_mut().zip(&s.cells) {
+                    *m = cand[c as usize];
+                }
+            }
+        }
+        Some(changed)
+    })
 }
 
 /// Filters sum shape `i`.
@@ -677,7 +723,10 @@ mod tests {
                             assert_eq!(after[j] & keep[j], keep[j], "bounds lost a support");
                         }
                     } else {
-                        assert_eq!(&after, keep, "values {values:?} k {k} total {total} unique {unique} cells {cells:?}");
+                        assert_eq!(
+                            &after, keep,
+                            "values {values:?} k {k} total {total} unique {unique} cells {cells:?}"
+                        );
                     }
                 }
                 _ => panic!("{expect:?} vs {got:?} for {cells:?} total {total} unique {unique}"),

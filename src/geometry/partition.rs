@@ -8,7 +8,7 @@
 //! outie with at most [`MAX_LEFTOVER`] cells becomes a derived sum shape; larger ones are useless
 //! for propagation. A derived shape is unique only when its cells lie inside one unique shape.
 //!
-//! Which unions are tried: every complete shape, then unions of up to [`MAX_UNION`] pairwise
+//! Which unions are tried: every complete shape, then unions of up to [`MAX_UNION`] (3: a fourth shape doubled the cost for 2% more Killers solved without search) pairwise
 //! disjoint complete shapes grown one shape at a time through "nearby" shapes (two shapes are
 //! nearby when a cage touches both). Unions with the same cells are tried once. Only cages that
 //! are disjoint from each other are used in the subtraction (the first of two overlapping sum
@@ -19,24 +19,27 @@
 //! wrong total, or cages tiling the whole board with the wrong grand total). To try more unions,
 //! grow them in [`unions`]; nothing else changes.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::HashSet;
 
 use super::{CellId, Geometry, GeometryError, Rule, Shape, ShapeKind};
 
 /// Derived shapes with more cells than this are dropped.
 pub const MAX_LEFTOVER: usize = 3;
 /// Unions of at most this many complete shapes are tried.
-pub const MAX_UNION: usize = 4;
+pub const MAX_UNION: usize = 3;
 /// At most this many unions are kept per union size.
 const MAX_PER_LEVEL: usize = 3000;
 
-/// A set of cells as a bitset.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Bits(Vec<u64>);
+/// Geometries with more cells than this get no derived shapes (bitsets stay on the stack).
+pub const MAX_CELLS: usize = 64 * 16;
 
-impl Bits {
-    fn new(n: usize) -> Self {
-        Bits(vec![0; n.div_ceil(64)])
+/// A set of cells as a fixed-size bitset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Bits<const W: usize>([u64; W]);
+
+impl<const W: usize> Bits<W> {
+    fn new(_n: usize) -> Self {
+        Bits([0; W])
     }
     fn of(n: usize, cells: &[CellId]) -> Self {
         let mut b = Bits::new(n);
@@ -45,16 +48,18 @@ impl Bits {
         }
         b
     }
-    fn union_with(&mut self, o: &Bits) {
+    fn union_with(&mut self, o: &Bits<W>) {
         self.0.iter_mut().zip(&o.0).for_each(|(a, b)| *a |= b);
     }
-    fn minus(&self, o: &Bits) -> Bits {
-        Bits(self.0.iter().zip(&o.0).map(|(a, b)| a & !b).collect())
+    fn minus(&self, o: &Bits<W>) -> Bits<W> {
+        let mut r = *self;
+        r.0.iter_mut().zip(&o.0).for_each(|(a, b)| *a &= !b);
+        r
     }
-    fn disjoint(&self, o: &Bits) -> bool {
+    fn disjoint(&self, o: &Bits<W>) -> bool {
         self.0.iter().zip(&o.0).all(|(a, b)| a & b == 0)
     }
-    fn subset_of(&self, o: &Bits) -> bool {
+    fn subset_of(&self, o: &Bits<W>) -> bool {
         self.0.iter().zip(&o.0).all(|(a, b)| a & !b == 0)
     }
     fn count(&self) -> usize {
@@ -74,20 +79,22 @@ impl Bits {
 }
 
 /// The pieces the derivation works on.
-struct Parts<'g> {
+struct Parts<'g, const W: usize> {
     g: &'g Geometry,
     /// Complete shapes: (shape index, cells).
-    complete: Vec<(usize, Bits)>,
+    complete: Vec<(usize, Bits<W>)>,
     /// Pairwise disjoint sum shapes: (shape index, cells, total).
-    cages: Vec<(usize, Bits, i64)>,
+    cages: Vec<(usize, Bits<W>, i64)>,
     /// Sum of all symbol values (the total of one complete shape).
     full_total: i64,
+    /// For each complete shape, the cages (indices into `cages`) sharing a cell with it.
+    touches: Vec<Vec<u16>>,
 }
 
-impl<'g> Parts<'g> {
+impl<'g, const W: usize> Parts<'g, W> {
     fn new(g: &'g Geometry) -> Self {
         let n = g.cell_count();
-        let complete = g
+        let complete: Vec<(usize, Bits<W>)> = g
             .shapes
             .iter()
             .enumerate()
@@ -105,8 +112,20 @@ impl<'g> Parts<'g> {
                 }
             }
         }
+        let touches = complete
+            .iter()
+            .map(|(_, b): &(usize, Bits<W>)| {
+                cages
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (_, c, _))| !c.disjoint(b))
+                    .map(|(i, _)| i as u16)
+                    .collect()
+            })
+            .collect();
         Parts {
             g,
+            touches,
             complete,
             cages,
             full_total: g.symbols.values().iter().sum(),
@@ -115,24 +134,31 @@ impl<'g> Parts<'g> {
 }
 
 /// One union of complete shapes, with what the cages say about it.
-struct Region {
+struct Region<const W: usize> {
     /// Indices into `Parts::complete`.
     members: Vec<usize>,
     /// Cells not covered by cages wholly inside, and their total.
-    innie: (Bits, i64),
+    innie: (Bits<W>, i64),
     /// Cells of the cages sticking out that lie outside, and their total, when the cages that
     /// touch the region cover it entirely.
-    outie: Option<(Bits, i64)>,
+    outie: Option<(Bits<W>, i64)>,
 }
 
-fn analyse(p: &Parts, members: Vec<usize>, cells: Bits) -> Region {
+fn analyse<const W: usize>(p: &Parts<W>, members: Vec<usize>, cells: Bits<W>) -> Region<W> {
     let n = p.g.cell_count();
     let total = members.len() as i64 * p.full_total;
     let mut inside = Bits::new(n);
     let mut inside_total = 0;
     let mut touching = Bits::new(n);
     let mut touching_total = 0;
-    for (_, b, t) in &p.cages {
+    let mut near: Vec<u16> = members
+        .iter()
+        .flat_map(|&m| p.touches[m].iter().copied())
+        .collect();
+    near.sort_unstable();
+    near.dedup();
+    for &i in &near {
+        let (_, b, t) = &p.cages[i as usize];
         if b.subset_of(&cells) {
             inside.union_with(b);
             inside_total += t;
@@ -142,11 +168,14 @@ fn analyse(p: &Parts, members: Vec<usize>, cells: Bits) -> Region {
         }
     }
     let innie = (cells.minus(&inside), total - inside_total);
-    let mut covered = inside.clone();
+    let mut covered = inside;
     covered.union_with(&touching);
-    let outie = cells
-        .subset_of(&covered)
-        .then(|| (touching.minus(&cells), inside_total + touching_total - total));
+    let outie = cells.subset_of(&covered).then(|| {
+        (
+            touching.minus(&cells),
+            inside_total + touching_total - total,
+        )
+    });
     Region {
         members,
         innie,
@@ -155,21 +184,9 @@ fn analyse(p: &Parts, members: Vec<usize>, cells: Bits) -> Region {
 }
 
 /// Unions of pairwise disjoint complete shapes, grown through nearby shapes, deduplicated by cells.
-fn unions(p: &Parts) -> Vec<Region> {
+fn unions<const W: usize>(p: &Parts<W>, max_union: usize) -> Vec<Region<W>> {
     let k = p.complete.len();
-    // nearby[a]: complete shapes sharing a cage with a, and disjoint from a
-    let touches: Vec<Vec<usize>> = p
-        .complete
-        .iter()
-        .map(|(_, b)| {
-            p.cages
-                .iter()
-                .enumerate()
-                .filter(|(_, (_, c, _))| !c.disjoint(b))
-                .map(|(i, _)| i)
-                .collect()
-        })
-        .collect();
+    let touches = &p.touches;
     let nearby: Vec<Vec<usize>> = (0..k)
         .map(|a| {
             (0..k)
@@ -181,30 +198,38 @@ fn unions(p: &Parts) -> Vec<Region> {
                 .collect()
         })
         .collect();
-    let mut seen: HashSet<Bits> = HashSet::new();
+    let n = p.g.cell_count();
+    let mut seen_cells: HashSet<Bits<W>> = HashSet::new();
+    let mut seen_members: HashSet<Vec<u16>> = HashSet::new();
     let mut out = Vec::new();
-    let mut level: BTreeSet<Vec<usize>> = (0..k).map(|a| vec![a]).collect();
-    for size in 1..=MAX_UNION {
-        let mut next: BTreeSet<Vec<usize>> = BTreeSet::new();
-        for members in &level {
-            let mut cells = Bits::new(p.g.cell_count());
-            for &m in members {
-                cells.union_with(&p.complete[m].1);
-            }
-            if size < MAX_UNION && next.len() < MAX_PER_LEVEL {
+    // each level: (sorted member list, union of their cells)
+    let mut level: Vec<(Vec<u16>, Bits<W>)> =
+        (0..k).map(|a| (vec![a as u16], p.complete[a].1)).collect();
+    for size in 1..=max_union {
+        let mut next: Vec<(Vec<u16>, Bits<W>)> = Vec::new();
+        for (members, cells) in &level {
+            if size < max_union && next.len() < MAX_PER_LEVEL {
                 for &m in members {
-                    for &b in &nearby[m] {
-                        if !members.contains(&b) && p.complete[b].1.disjoint(&cells) {
-                            let mut grown = members.clone();
-                            grown.push(b);
-                            grown.sort_unstable();
-                            next.insert(grown);
+                    for &b in &nearby[m as usize] {
+                        let b16 = b as u16;
+                        if members.contains(&b16) || !p.complete[b].1.disjoint(cells) {
+                            continue;
+                        }
+                        let mut grown = members.clone();
+                        let at = grown.partition_point(|&x| x < b16);
+                        grown.insert(at, b16);
+                        if seen_members.insert(grown.clone()) {
+                            let mut c = Bits::new(n);
+                            c.union_with(cells);
+                            c.union_with(&p.complete[b].1);
+                            next.push((grown, c));
                         }
                     }
                 }
             }
-            if seen.insert(cells.clone()) {
-                out.push(analyse(p, members.clone(), cells));
+            if seen_cells.insert(*cells) {
+                let members = members.iter().map(|&m| m as usize).collect();
+                out.push(analyse(p, members, *cells));
             }
         }
         level = next;
@@ -216,7 +241,7 @@ fn unions(p: &Parts) -> Vec<Region> {
 }
 
 /// The name of a union: its shapes' names joined.
-fn region_name(p: &Parts, r: &Region) -> String {
+fn region_name<const W: usize>(p: &Parts<W>, r: &Region<W>) -> String {
     let names: Vec<&str> = r
         .members
         .iter()
@@ -234,10 +259,25 @@ fn inside_one_unique(g: &Geometry, cells: &[CellId]) -> bool {
 
 /// The derived innie and outie sum shapes of a geometry (empty when it has no sum shapes).
 pub fn derive(g: &Geometry) -> Vec<Shape> {
+    derive_with(g, MAX_UNION)
+}
+
+/// [`derive`] with unions of at most `max_union` complete shapes.
+pub fn derive_with(g: &Geometry, max_union: usize) -> Vec<Shape> {
+    match g.cell_count() {
+        0..=128 => derive_in::<2>(g, max_union),
+        129..=256 => derive_in::<4>(g, max_union),
+        257..=512 => derive_in::<8>(g, max_union),
+        513..=MAX_CELLS => derive_in::<16>(g, max_union),
+        _ => Vec::new(),
+    }
+}
+
+fn derive_in<const W: usize>(g: &Geometry, max_union: usize) -> Vec<Shape> {
     if !g.shapes.iter().any(|s| matches!(s.rule, Rule::Sum { .. })) {
         return Vec::new();
     }
-    let p = Parts::new(g);
+    let p = Parts::<W>::new(g);
     if p.complete.is_empty() || p.cages.is_empty() {
         return Vec::new();
     }
@@ -254,7 +294,7 @@ pub fn derive(g: &Geometry) -> Vec<Shape> {
         })
         .collect();
     let mut out = Vec::new();
-    for r in unions(&p) {
+    for r in unions(&p, max_union) {
         let mut candidates = vec![("Innie", &r.innie.0, r.innie.1)];
         if let Some((cells, total)) = &r.outie {
             candidates.push(("Outie", cells, *total));
@@ -284,13 +324,23 @@ pub fn derive(g: &Geometry) -> Vec<Shape> {
 /// (disjoint) sum shapes whose totals do not add up to the shape's total, and sum shapes tiling
 /// a union of disjoint complete shapes that covers every cell with the wrong grand total.
 pub fn check(g: &Geometry) -> Result<(), GeometryError> {
+    match g.cell_count() {
+        0..=128 => check_in::<2>(g),
+        129..=256 => check_in::<4>(g),
+        257..=512 => check_in::<8>(g),
+        513..=MAX_CELLS => check_in::<16>(g),
+        _ => Ok(()),
+    }
+}
+
+fn check_in<const W: usize>(g: &Geometry) -> Result<(), GeometryError> {
     if !g.shapes.iter().any(|s| matches!(s.rule, Rule::Sum { .. })) {
         return Ok(());
     }
-    let p = Parts::new(g);
+    let p = Parts::<W>::new(g);
     let n = g.cell_count();
     for (i, (s, cells)) in p.complete.iter().enumerate() {
-        let r = analyse(&p, vec![i], cells.clone());
+        let r = analyse(&p, vec![i], *cells);
         if r.innie.0.count() == 0 && r.innie.1 != 0 {
             let shape = &g.shapes[*s];
             let names: Vec<&str> = p
