@@ -25,6 +25,10 @@ use crate::engine::{Engine, Limits};
 use crate::geometry::{CellId, Geometry, Rule, Shape, ShapeKind};
 use crate::puzzle::Puzzle;
 
+/// Search nodes per uniqueness check unless the caller sets a budget. A check that runs out
+/// counts as "not unique" (the change is not made), so the result stays proven unique.
+pub const DEFAULT_NODES: u64 = 3_000;
+
 /// Options of Killer generation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KillerOptions {
@@ -158,17 +162,26 @@ pub fn make<R: Rng>(
     let n = base.cell_count();
     let mut cages = partition(nbrs, solution, opts, rng);
     let givens = vec![None; n];
-    let check = |cages: &Cages| -> Result<Other, GenerateError> {
+    let limits = Limits {
+        max_nodes: Some(limits.max_nodes.unwrap_or(DEFAULT_NODES)),
+        ..limits
+    };
+    // With `changed`, the cages are known to be a weakening of a unique set whose extra
+    // information was about these cells: any second solution differs from the known one there.
+    let check = |cages: &Cages, changed: Option<&[u32]>| -> Result<Other, GenerateError> {
         let g = build(base, cages, solution)?;
         let e = Engine::new(&g);
-        let other = Checker::new(&e, limits).any_other(&givens, solution);
-        Ok(other)
+        let mut checker = Checker::new(&e, limits);
+        Ok(match changed {
+            Some(cells) => checker.other_solution(&givens, cells, solution),
+            None => checker.any_other(&givens, solution),
+        })
     };
-    // 2. split until unique
+    // 2. split until unique (a check that runs out of budget splits the largest cage)
     loop {
-        match check(&cages)? {
+        match check(&cages, None)? {
             Other::NoneExists => break,
-            Other::Unknown => return Err(GenerateError::Budget),
+            Other::Unknown => split_largest(&mut cages, nbrs, rng),
             Other::Found(other) => split_for(
                 &mut cages,
                 nbrs,
@@ -220,17 +233,18 @@ pub fn make<R: Rng>(
             merged.extend_from_slice(&b);
             merged.sort_unstable();
             cages.cells[i] = Some(merged);
-            match check(&cages)? {
+            // a second solution breaks both old sums, so it differs inside the smaller cage
+            let smaller = if b.len() < before.len() { &b } else { &before };
+            match check(&cages, Some(smaller))? {
                 Other::NoneExists => {
                     touched[i] = true;
                     touched[j] = true;
                 }
-                Other::Found(_) => {
+                Other::Found(_) | Other::Unknown => {
                     cages.cells[i] = Some(before);
                     cages.cells[j] = Some(b);
                     failed.insert((i, j));
                 }
-                Other::Unknown => return Err(GenerateError::Budget),
             }
         }
     }
@@ -241,7 +255,7 @@ pub fn make<R: Rng>(
     let mut minimal = true;
     for i in ids {
         let cells = cages.cells[i].take();
-        match check(&cages)? {
+        match check(&cages, cells.as_deref())? {
             Other::NoneExists => {
                 if opts.drop_cages {
                     continue;
@@ -249,7 +263,7 @@ pub fn make<R: Rng>(
                 minimal = false;
             }
             Other::Found(other) => certs.push((i, other)),
-            Other::Unknown => return Err(GenerateError::Budget),
+            Other::Unknown => minimal = false,
         }
         cages.cells[i] = cells;
     }
@@ -436,6 +450,22 @@ fn split_for<R: Rng>(
         }
     }
     for p in best.unwrap() {
+        cages.cells.push(Some(p));
+    }
+}
+
+/// Splits the largest cage (used when a check could not decide within its budget).
+fn split_largest<R: Rng>(cages: &mut Cages, nbrs: &[Vec<u32>], rng: &mut R) {
+    let Some(target) = cages
+        .live()
+        .filter(|(_, c)| c.len() > 1)
+        .max_by_key(|(i, c)| (c.len(), usize::MAX - i))
+        .map(|(i, _)| i)
+    else {
+        return;
+    };
+    let cells = cages.cells[target].take().unwrap();
+    for p in random_split(&cells, nbrs, rng) {
         cages.cells.push(Some(p));
     }
 }

@@ -62,6 +62,7 @@ impl<'e> Checker<'e> {
             return Other::NoneExists;
         };
         let mut unknown = false;
+        let mut spent = 0u64;
         let mut cand = root.clone();
         for &c in cells {
             let c = c as usize;
@@ -79,7 +80,17 @@ impl<'e> Checker<'e> {
                 continue;
             }
             self.searches += 1;
-            let found = self.dfs.find(&cand, c, solution, self.limits);
+            // the node budget is shared by the searches of one call
+            let limits = Limits {
+                max_nodes: self.limits.max_nodes.map(|m| m.saturating_sub(spent)),
+                ..self.limits
+            };
+            if limits.max_nodes == Some(0) {
+                unknown = true;
+                break;
+            }
+            let found = self.dfs.find(&cand, c, solution, limits);
+            spent += self.dfs.nodes;
             match found {
                 Some(true) => return Other::Found(self.dfs.solution()),
                 Some(false) => {}
