@@ -75,12 +75,12 @@ pub fn draw(g: &Geometry, grid: &[Option<u8>]) -> String {
                     sep.push_str(&(if cut { "-" } else { " " }).repeat(width));
                     if c < c1 {
                         let next = split(board.get(&(r, c + 1)), board.get(&(r + 1, c + 1)));
-                        sep.push(if cut && next {
-                            '+'
-                        } else if cut || next {
-                            '-'
-                        } else {
-                            ' '
+                        let wall = split(board.get(&(r, c)), board.get(&(r, c + 1)))
+                            || split(board.get(&(r + 1, c)), board.get(&(r + 1, c + 1)));
+                        sep.push(match (cut || next, wall) {
+                            (true, true) => '+',
+                            (true, false) => '-',
+                            _ => ' ',
                         });
                     }
                 }
