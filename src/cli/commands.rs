@@ -13,6 +13,76 @@ fn as_grid(sol: &[u8]) -> Vec<Option<u8>> {
     sol.iter().map(|&v| Some(v)).collect()
 }
 
+/// `solve` with the law-of-45 options: `--no-derived` switches derived sum shapes off,
+/// `--verbose` reports their number and the search nodes on stderr; JSON output carries both.
+pub fn solve_with(
+    args: &PuzzleArgs,
+    format: Format,
+    budget: BudgetArgs,
+    d: super::DerivedArgs,
+) -> Result<u8, CliError> {
+    let p = input::solvable_puzzle(args)?;
+    let limits = input::limits(budget)?;
+    let options = anydoku::engine::Options {
+        derived: !d.no_derived,
+        ..Default::default()
+    };
+    let engine = Engine::with_options(&p.geometry, options);
+    let result = engine.solve(&p.givens, limits);
+    if d.verbose {
+        eprintln!(
+            "derived sum shapes (law of 45): {}; search nodes: {}",
+            engine.derived_count(),
+            result.nodes
+        );
+    }
+    print_solution(&p, &result, format, engine.derived_count())
+}
+
+/// Prints a solve result; exit 0 when the solution is unique.
+fn print_solution(
+    p: &anydoku::Puzzle,
+    result: &anydoku::Count,
+    format: Format,
+    derived: usize,
+) -> Result<u8, CliError> {
+    let status = result.status();
+    let g = &p.geometry;
+    match format {
+        Format::Json => {
+            let mut out = serde_json::Map::new();
+            out.insert("status".into(), json!(status.as_str()));
+            if let Some(first) = result.solutions.first() {
+                out.insert("solution".into(), json::grid_map(g, &as_grid(first)).into());
+            }
+            if let Some(second) = result.solutions.get(1) {
+                out.insert(
+                    "other_solution".into(),
+                    json::grid_map(g, &as_grid(second)).into(),
+                );
+            }
+            out.insert("derived".into(), json!(derived));
+            out.insert("nodes".into(), json!(result.nodes));
+            outln!("{}", serde_json::Value::Object(out));
+        }
+        Format::Text => match status {
+            Status::Unique => out!("{}", draw(g, &as_grid(&result.solutions[0]))),
+            Status::Multiple => {
+                outln!("multiple solutions; two of them:\n");
+                out!("{}", draw(g, &as_grid(&result.solutions[0])));
+                outln!();
+                out!("{}", draw(g, &as_grid(&result.solutions[1])));
+            }
+            Status::None => outln!("no solution"),
+            Status::Unknown => outln!(
+                "unknown: the search budget ran out after {} nodes",
+                result.nodes
+            ),
+        },
+    }
+    Ok(if status == Status::Unique { 0 } else { 1 })
+}
+
 /// `solve`: exit 0 when the solution is unique.
 pub fn solve(
     args: &PuzzleArgs,
@@ -120,7 +190,20 @@ pub fn check(args: &PuzzleArgs) -> Result<u8, CliError> {
 
 /// `export`: the neutral JSON model.
 pub fn export(args: &PuzzleArgs) -> Result<u8, CliError> {
-    let p = input::puzzle(args)?;
+    export_with(args, false)
+}
+
+/// `export`, with `--derived`: the sum shapes of the law of 45 added to the model.
+pub fn export_with(args: &PuzzleArgs, derived: bool) -> Result<u8, CliError> {
+    let mut p = input::puzzle(args)?;
+    if derived {
+        let shapes = anydoku::geometry::partition::derive(&p.geometry);
+        let g = p
+            .geometry
+            .with_extra_shapes(shapes)
+            .map_err(anydoku::Error::from)?;
+        p.geometry = std::sync::Arc::new(g);
+    }
     let model = json::to_model(&p);
     outln!(
         "{}",

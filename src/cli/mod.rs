@@ -19,11 +19,11 @@ macro_rules! out {
 
 mod batch;
 mod commands;
-mod import;
 mod explain;
-mod render;
 mod generate;
+mod import;
 mod input;
+mod render;
 
 use std::path::PathBuf;
 
@@ -65,6 +65,17 @@ pub struct PuzzleArgs {
     pub geometry: Option<String>,
 }
 
+/// Options of the law of 45 (derived innie/outie sum shapes of Killer cages).
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct DerivedArgs {
+    /// Do not add the sum shapes derived by the law of 45
+    #[arg(long)]
+    pub no_derived: bool,
+    /// Print the number of derived sum shapes and search nodes on stderr
+    #[arg(long)]
+    pub verbose: bool,
+}
+
 /// Search budgets.
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct BudgetArgs {
@@ -89,6 +100,8 @@ pub enum Command {
         /// Print the logical solution path step by step (rules, shapes, cells)
         #[arg(long)]
         steps: bool,
+        #[command(flatten)]
+        derived: DerivedArgs,
     },
     /// The next logical step for a partly filled grid, explained
     Hint(explain::HintArgs),
@@ -115,6 +128,9 @@ pub enum Command {
         input: PuzzleArgs,
         #[arg(long, value_enum, default_value_t = ExportFormat::Json)]
         format: ExportFormat,
+        /// Include the sum shapes derived by the law of 45 (innies and outies of Killer cages)
+        #[arg(long)]
+        derived: bool,
     },
     /// Convert Killer puzzles from KrazyDad CSV, puzzlekit JSON or cage JSON into puzzle files
     Import(import::ImportArgs),
@@ -157,8 +173,15 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
             format,
             budget,
             steps,
+            derived,
         } => match format {
             SolveFormat::Svg => render::solve(&input, budget),
+            SolveFormat::Text if !steps => {
+                commands::solve_with(&input, Format::Text, budget, derived)
+            }
+            SolveFormat::Json if !steps => {
+                commands::solve_with(&input, Format::Json, budget, derived)
+            }
             SolveFormat::Text => commands::solve(&input, Format::Text, budget, steps),
             SolveFormat::Json => commands::solve(&input, Format::Json, budget, steps),
         },
@@ -173,8 +196,9 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Export {
             input,
             format: ExportFormat::Json,
-        } => commands::export(&input),
-        Command::Export { input, format } => render::export(&input, format),
+            derived,
+        } => commands::export_with(&input, derived),
+        Command::Export { input, format, .. } => render::export(&input, format),
         Command::Render(args) => render::run(&args),
         Command::Import(args) => import::run(&args),
         Command::Geometries => commands::geometries(),

@@ -644,6 +644,7 @@ mod tests {
         let mut keep = vec![0; k];
         let mut found = false;
         let mut pick = vec![0usize; k];
+        #[allow(clippy::too_many_arguments)]
         fn go(
             values: &[i64],
             cells: &[Mask],

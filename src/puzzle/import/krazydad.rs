@@ -59,7 +59,11 @@ pub fn read(text: &str) -> Result<Vec<RawKiller>, Error> {
         let f = fields(line);
         let at = |k: usize| -> Result<&str, Error> {
             f.get(k).map(|s| s.trim()).ok_or_else(|| {
-                Error::puzzle(format!("line {}: the row has only {} columns", i + 1, f.len()))
+                Error::puzzle(format!(
+                    "line {}: the row has only {} columns",
+                    i + 1,
+                    f.len()
+                ))
             })
         };
         let name = at(title)?.to_string();
@@ -68,7 +72,12 @@ pub fn read(text: &str) -> Result<Vec<RawKiller>, Error> {
         } else {
             name
         };
-        out.push(row(&name, at(color)?, at(hint)?, solved.map(at).transpose()?)?);
+        out.push(row(
+            &name,
+            at(color)?,
+            at(hint)?,
+            solved.map(at).transpose()?,
+        )?);
     }
     Ok(out)
 }

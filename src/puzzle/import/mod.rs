@@ -196,8 +196,9 @@ pub(crate) fn digits(tokens: &[&str], name: &str) -> Result<Vec<u8>, Error> {
     tokens
         .iter()
         .map(|t| {
-            t.parse::<u8>()
-                .map_err(|_| Error::puzzle(format!("{name}: '{t}' in the solution is not a number")))
+            t.parse::<u8>().map_err(|_| {
+                Error::puzzle(format!("{name}: '{t}' in the solution is not a number"))
+            })
         })
         .collect()
 }

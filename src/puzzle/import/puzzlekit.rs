@@ -62,7 +62,9 @@ fn grid_lines<'a>(name: &str, text: &'a str) -> Result<(usize, usize, Vec<Vec<&'
 pub fn record(name: &str, problem: &str, solution: Option<&str>) -> Result<RawKiller, Error> {
     let (r, c, rows) = grid_lines(name, problem)?;
     if r != c {
-        return Err(Error::puzzle(format!("{name}: a {r}x{c} Killer is not square")));
+        return Err(Error::puzzle(format!(
+            "{name}: a {r}x{c} Killer is not square"
+        )));
     }
     if rows.len() != 2 * r {
         return Err(Error::puzzle(format!(
@@ -94,9 +96,9 @@ pub fn record(name: &str, problem: &str, solution: Option<&str>) -> Result<RawKi
                 .push((i as i32 + 1, j as i32 + 1));
             let clue = clues[i][j];
             if clue != "-" {
-                let v: i64 = clue.parse().map_err(|_| {
-                    Error::puzzle(format!("{name}: clue '{clue}' is not a number"))
-                })?;
+                let v: i64 = clue
+                    .parse()
+                    .map_err(|_| Error::puzzle(format!("{name}: clue '{clue}' is not a number")))?;
                 if sums.insert(id, v).is_some() {
                     return Err(Error::puzzle(format!(
                         "{name}: cage {id} has two sums written in it"
