@@ -58,11 +58,14 @@ pub struct ImportArgs {
     /// Write to this file instead of standard output
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// Put the cages on this built-in geometry instead of classicN (e.g. `x` for an X-Killer)
+    #[arg(short, long)]
+    pub geometry: Option<String>,
 }
 
 /// The model line of a record, with its solution.
-fn model_of(raw: &RawKiller) -> Result<json::ModelJson, Error> {
-    let p = raw.to_puzzle()?;
+fn model_of(raw: &RawKiller, geometry: &str) -> Result<json::ModelJson, Error> {
+    let p = raw.to_puzzle_on(geometry)?;
     let mut m = json::to_model(&p);
     m.name = raw.name.clone();
     if let Some(sol) = raw.solution_indices(&p) {
@@ -99,11 +102,13 @@ pub fn run(args: &ImportArgs) -> Result<u8, CliError> {
     if records.is_empty() {
         return Err(fail(Error::puzzle("the file holds no puzzle")));
     }
+    let geometry_of =
+        |raw: &RawKiller| args.geometry.clone().unwrap_or_else(|| raw.geometry_name());
     let mut body = Vec::new();
     let mut bad = 0;
     if args.all {
         for raw in &records {
-            match model_of(raw) {
+            match model_of(raw, &geometry_of(raw)) {
                 Ok(m) => {
                     let line = serde_json::to_string(&m).expect("the model serialises");
                     let _ = writeln!(body, "{line}");
@@ -143,11 +148,11 @@ pub fn run(args: &ImportArgs) -> Result<u8, CliError> {
         };
         match args.format {
             ImportFormat::Toml => {
-                raw.to_puzzle().map_err(&fail)?;
-                body.extend_from_slice(raw.to_toml().as_bytes());
+                raw.to_puzzle_on(&geometry_of(raw)).map_err(&fail)?;
+                body.extend_from_slice(raw.to_toml_on(&geometry_of(raw)).as_bytes());
             }
             ImportFormat::Json => {
-                let m = model_of(raw).map_err(&fail)?;
+                let m = model_of(raw, &geometry_of(raw)).map_err(&fail)?;
                 let _ = writeln!(
                     body,
                     "{}",

@@ -86,9 +86,15 @@ impl RawKiller {
         format!("classic{}", self.size)
     }
 
-    /// Builds and validates the puzzle.
+    /// Builds and validates the puzzle on the built-in `classic{size}` geometry.
     pub fn to_puzzle(&self) -> Result<Puzzle, Error> {
-        let base = builtin::load(&self.geometry_name()).map_err(|_| {
+        self.to_puzzle_on(&self.geometry_name())
+    }
+
+    /// Builds and validates the puzzle on another built-in geometry of the same board (e.g. `x`
+    /// for an X-Killer, whose files often do not say that the diagonals count).
+    pub fn to_puzzle_on(&self, geometry: &str) -> Result<Puzzle, Error> {
+        let base = builtin::load(geometry).map_err(|_| {
             Error::puzzle(format!(
                 "{}: a {0}x{0} Killer has no built-in classic geometry",
                 self.size
@@ -155,9 +161,14 @@ impl RawKiller {
 
     /// A TOML puzzle file (`geometry = "classic9"` and a `[[cage]]` list).
     pub fn to_toml(&self) -> String {
+        self.to_toml_on(&self.geometry_name())
+    }
+
+    /// A TOML puzzle file on another geometry (see [`RawKiller::to_puzzle_on`]).
+    pub fn to_toml_on(&self, geometry: &str) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "name = {}", toml_string(&self.name));
-        let _ = writeln!(out, "geometry = \"{}\"", self.geometry_name());
+        let _ = writeln!(out, "geometry = {}", toml_string(geometry));
         if self.givens.iter().any(Option::is_some) {
             out.push_str("givens = \"\"\"\n");
             for row in self.givens.chunks(self.size.max(1)) {
