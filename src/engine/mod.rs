@@ -109,6 +109,13 @@ pub struct Engine {
     pub(crate) peers: Vec<u32>,
     /// Members of complete shapes, `n_symbols` cells each, back to back.
     pub(crate) complete: Vec<u32>,
+    /// Number of complete shapes (`complete.len() / n_symbols`).
+    pub(crate) n_complete: usize,
+    /// Words per cell in `cell_bits`: the smallest of 1, 2, 4, 8, 16 covering `n_complete`
+    /// bits, or 0 when there are too many complete shapes to track (more than 1024).
+    pub(crate) shape_words: usize,
+    /// Per cell, `shape_words` words: the bitset of the complete shapes holding the cell.
+    pub(crate) cell_bits: Vec<u64>,
     pub(crate) sums: Vec<SumShape>,
     /// Numeric value of each symbol.
     pub(crate) values: Vec<i64>,
@@ -210,8 +217,28 @@ impl Engine {
                 }
             }
         }
+        let n_complete = if n_symbols == 0 {
+            0
+        } else {
+            complete.len() / n_symbols
+        };
+        let shape_words = [1usize, 2, 4, 8, 16]
+            .into_iter()
+            .find(|&w| n_complete <= 64 * w)
+            .unwrap_or(0);
+        let mut cell_bits = vec![0u64; n_cells * shape_words];
+        if shape_words > 0 {
+            for (i, shape) in complete.chunks_exact(n_symbols.max(1)).enumerate() {
+                for &c in shape {
+                    cell_bits[c as usize * shape_words + i / 64] |= 1u64 << (i % 64);
+                }
+            }
+        }
         let is_peer = |a: u32, b: u32| {
-            let (x, y) = (peer_start[a as usize] as usize, peer_start[a as usize + 1] as usize);
+            let (x, y) = (
+                peer_start[a as usize] as usize,
+                peer_start[a as usize + 1] as usize,
+            );
             peers[x..y].binary_search(&b).is_ok()
         };
         let values = g.symbols.values().to_vec();
@@ -230,6 +257,9 @@ impl Engine {
             peer_start,
             peers,
             complete,
+            n_complete,
+            shape_words,
+            cell_bits,
             sums,
             values,
             sum_tables,

@@ -1,36 +1,120 @@
-//! Propagation to a fixpoint: naked singles, hidden singles, sum shapes.
+//! Propagation to a fixpoint: naked singles, hidden singles, sum shapes, overlaps.
 //!
 //! The candidate array is the whole search state. A cell whose candidates shrink to one symbol is
-//! pushed on a queue; popping it removes the symbol from every peer. When the queue is empty, each
-//! complete shape is scanned once with two bitsets (`once`, `twice`) to find symbols with a single
-//! place (hidden singles) or none (a contradiction). Sum shapes are filtered last. No allocation
-//! happens here: the queue is owned by the caller and reused.
+//! pushed on a queue; popping it removes the symbol from every peer. Complete shapes are scanned
+//! with two bitsets (`once`, `twice`) to find symbols with a single place (hidden singles) or none
+//! (a contradiction). Only *dirty* shapes are scanned: a shape becomes dirty when one of its cells
+//! changes and clean when it is scanned, so the pass that confirms a fixpoint costs only the shapes
+//! touched since their last scan (a fully placed shape never changes, so it is never rescanned).
+//! Sum shapes and overlaps are filtered after that. No allocation happens here: the queue is owned
+//! by the caller and the dirty set lives on the stack.
 
 use super::{sum, Engine, Mask};
 
+/// The set of complete shapes that changed since they were last scanned, `W` words (a
+/// compile-time width chosen from the engine's shape count, so marking a cell is `W` ORs).
+struct Dirty<const W: usize> {
+    words: [u64; W],
+}
+
+impl<const W: usize> Dirty<W> {
+    fn all(e: &Engine) -> Self {
+        let mut d = Dirty { words: [0; W] };
+        d.mark_all(e);
+        d
+    }
+
+    #[inline]
+    fn mark_all(&mut self, e: &Engine) {
+        let n = e.n_complete;
+        for (i, w) in self.words.iter_mut().enumerate() {
+            let left = n.saturating_sub(i * 64);
+            *w = if left >= 64 { !0 } else { (1u64 << left) - 1 };
+        }
+    }
+
+    /// Marks the shapes of cell `c`.
+    #[inline(always)]
+    fn mark(&mut self, e: &Engine, c: usize) {
+        let bits: &[u64; W] = e.cell_bits[c * W..c * W + W].try_into().unwrap();
+        for i in 0..W {
+            self.words[i] |= bits[i];
+        }
+    }
+}
+
 /// Places the singletons on `queue` and propagates until nothing changes.
 /// Returns false on a contradiction (some cell or required symbol has no place left).
+///
+/// Works from any candidate array: every complete shape is scanned at least once.
 pub fn propagate(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
+    match e.shape_words {
+        1 => run(e, cand, queue, &mut Dirty::<1>::all(e)),
+        2 => run(e, cand, queue, &mut Dirty::<2>::all(e)),
+        4 => run(e, cand, queue, &mut Dirty::<4>::all(e)),
+        8 => run(e, cand, queue, &mut Dirty::<8>::all(e)),
+        16 => run(e, cand, queue, &mut Dirty::<16>::all(e)),
+        _ => run_untracked(e, cand, queue),
+    }
+}
+
+/// Like [`propagate`], for a candidate array that was at a fixpoint before the cells on `queue`
+/// were narrowed (the usual case in search: a parent's propagated state plus one decision).
+/// Only the shapes of those cells, and of the cells that change after them, are scanned.
+/// Calling it on any other array may miss deductions (never produces wrong ones).
+pub fn propagate_changed(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
+    fn go<const W: usize>(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
+        let mut d = Dirty::<W> { words: [0; W] };
+        for &c in queue.iter() {
+            d.mark(e, c as usize);
+        }
+        run(e, cand, queue, &mut d)
+    }
+    match e.shape_words {
+        1 => go::<1>(e, cand, queue),
+        2 => go::<2>(e, cand, queue),
+        4 => go::<4>(e, cand, queue),
+        8 => go::<8>(e, cand, queue),
+        16 => go::<16>(e, cand, queue),
+        _ => run_untracked(e, cand, queue),
+    }
+}
+
+/// Propagation for engines with too many complete shapes to track: full passes, with a
+/// zero-word dirty set.
+fn run_untracked(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
+    let mut d = Dirty::<0> { words: [] };
+    run(e, cand, queue, &mut d)
+}
+
+fn run<const W: usize>(
+    e: &Engine,
+    cand: &mut [Mask],
+    queue: &mut Vec<u32>,
+    dirty: &mut Dirty<W>,
+) -> bool {
     loop {
-        if !drain(e, cand, queue) {
+        if !drain(e, cand, queue, dirty) {
             return false;
         }
-        match hidden_singles(e, cand, queue) {
-            None => return false,
-            Some(true) => continue,
-            Some(false) => {}
+        if !hidden_singles(e, cand, queue, dirty) {
+            return false;
         }
         if !e.sums.is_empty() {
             match sum::filter_all(e, cand, queue) {
                 None => return false,
-                Some(true) => continue,
+                Some(true) => {
+                    // sums may narrow cells without making them singletons: rescan everything
+                    dirty.mark_all(e);
+                    continue;
+                }
                 Some(false) => {}
             }
         }
         if e.overlaps.is_empty() {
             return true;
         }
-        match overlaps(e, cand, queue) {
+        match overlaps(e, cand, queue, dirty) {
             None => return false,
             Some(true) => continue,
             Some(false) => return true,
@@ -40,10 +124,18 @@ pub fn propagate(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
 
 /// Naked singles: removes each queued cell's symbol from its peers, queueing new singletons.
 #[inline]
-fn drain(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
+fn drain<const W: usize>(
+    e: &Engine,
+    cand: &mut [Mask],
+    queue: &mut Vec<u32>,
+    dirty: &mut Dirty<W>,
+) -> bool {
     while let Some(c) = queue.pop() {
         let m = cand[c as usize];
-        let (a, b) = (e.peer_start[c as usize] as usize, e.peer_start[c as usize + 1] as usize);
+        let (a, b) = (
+            e.peer_start[c as usize] as usize,
+            e.peer_start[c as usize + 1] as usize,
+        );
         for &p in &e.peers[a..b] {
             let p = p as usize;
             let old = cand[p];
@@ -53,6 +145,7 @@ fn drain(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
                     return false;
                 }
                 cand[p] = new;
+                dirty.mark(e, p);
                 if new & (new - 1) == 0 {
                     queue.push(p as u32);
                 }
@@ -62,50 +155,105 @@ fn drain(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
     true
 }
 
-/// One pass over complete shapes. `None` on contradiction, `Some(changed)` otherwise.
-#[inline]
-fn hidden_singles(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> Option<bool> {
-    let n = e.n_symbols;
-    let mut changed = false;
-    for shape in e.complete.chunks_exact(n) {
-        let (mut once, mut twice, mut fixed) = (0 as Mask, 0 as Mask, 0 as Mask);
-        for &c in shape {
-            let m = cand[c as usize];
-            twice |= once & m;
-            once |= m;
-            // branch-free: add m to `fixed` when it is a single symbol
-            fixed |= m & (((m & m.wrapping_sub(1)) == 0) as Mask).wrapping_neg();
-        }
-        if once != e.full {
-            return None;
-        }
-        let single = once & !twice & !fixed;
-        if single == 0 {
+/// Scans one complete shape. `None` on contradiction, `Some(changed)` otherwise.
+#[inline(always)]
+fn scan_shape<const W: usize>(
+    e: &Engine,
+    shape: &[u32],
+    cand: &mut [Mask],
+    queue: &mut Vec<u32>,
+    dirty: &mut Dirty<W>,
+) -> Option<bool> {
+    let (mut once, mut twice, mut fixed) = (0 as Mask, 0 as Mask, 0 as Mask);
+    for &c in shape {
+        let m = cand[c as usize];
+        twice |= once & m;
+        once |= m;
+        // branch-free: add m to `fixed` when it is a single symbol
+        fixed |= m & (((m & m.wrapping_sub(1)) == 0) as Mask).wrapping_neg();
+    }
+    if once != e.full {
+        return None;
+    }
+    let single = once & !twice & !fixed;
+    if single == 0 {
+        return Some(false);
+    }
+    for &c in shape {
+        let m = cand[c as usize];
+        let hit = m & single;
+        if hit == 0 || m & (m - 1) == 0 {
             continue;
         }
-        for &c in shape {
-            let m = cand[c as usize];
-            let hit = m & single;
-            if hit == 0 || m & (m - 1) == 0 {
-                continue;
-            }
-            if hit & (hit - 1) != 0 {
-                return None;
-            }
-            cand[c as usize] = hit;
-            queue.push(c);
-            changed = true;
-        }
-        if !queue.is_empty() && !drain(e, cand, queue) {
+        if hit & (hit - 1) != 0 {
             return None;
         }
+        cand[c as usize] = hit;
+        dirty.mark(e, c as usize);
+        queue.push(c);
     }
-    Some(changed)
+    if !drain(e, cand, queue, dirty) {
+        return None;
+    }
+    Some(true)
+}
+
+/// Hidden singles over the dirty shapes until none is dirty (with naked singles drained as they
+/// appear). Returns false on a contradiction.
+#[inline]
+fn hidden_singles<const W: usize>(
+    e: &Engine,
+    cand: &mut [Mask],
+    queue: &mut Vec<u32>,
+    dirty: &mut Dirty<W>,
+) -> bool {
+    let n = e.n_symbols;
+    if W == 0 {
+        // untracked: full passes until nothing changes
+        loop {
+            let mut changed = false;
+            for shape in e.complete.chunks_exact(n) {
+                match scan_shape(e, shape, cand, queue, dirty) {
+                    None => return false,
+                    Some(c) => changed |= c,
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+    loop {
+        let mut any = false;
+        for i in 0..W {
+            loop {
+                let bits = dirty.words[i];
+                if bits == 0 {
+                    break;
+                }
+                any = true;
+                let s = i * 64 + bits.trailing_zeros() as usize;
+                dirty.words[i] = bits & (bits - 1);
+                let shape = &e.complete[s * n..s * n + n];
+                if scan_shape(e, shape, cand, queue, dirty).is_none() {
+                    return false;
+                }
+            }
+        }
+        if !any {
+            return true;
+        }
+    }
 }
 
 /// Overlap of two complete shapes: a symbol whose candidates in one shape all lie in the shared
 /// part must be there, so it leaves the rest of the other shape.
-fn overlaps(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> Option<bool> {
+fn overlaps<const W: usize>(
+    e: &Engine,
+    cand: &mut [Mask],
+    queue: &mut Vec<u32>,
+    dirty: &mut Dirty<W>,
+) -> Option<bool> {
     let mut changed = false;
     let cells = &e.overlap_cells;
     let or = |cand: &[Mask], from: u32, to: u32| {
@@ -134,6 +282,7 @@ fn overlaps(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> Option<bool>
                         return None;
                     }
                     cand[c as usize] = new;
+                    dirty.mark(e, c as usize);
                     if new & (new - 1) == 0 {
                         queue.push(c);
                     }

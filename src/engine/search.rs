@@ -5,7 +5,7 @@
 //! the fewest candidates (ties: the first). Value order is ascending, or a caller-given
 //! permutation (used to draw random complete grids reproducibly).
 
-use super::propagate::propagate;
+use super::propagate::{propagate, propagate_changed};
 use super::{Budget, Count, Engine, Limits, Mask};
 
 /// Reusable search state for one engine: the candidate stack and the propagation queue.
@@ -157,7 +157,7 @@ impl<'e> Searcher<'e> {
                     self.stack[next + c] = bit;
                     self.queue.clear();
                     self.queue.push(c as u32);
-                    if propagate(self.e, &mut self.stack[next..next + n], &mut self.queue) {
+                    if propagate_changed(self.e, &mut self.stack[next..next + n], &mut self.queue) {
                         self.descend(depth + 1);
                     }
                     if self.stopped {
@@ -176,7 +176,7 @@ impl<'e> Searcher<'e> {
             me.stack[next + best] = 1 << s;
             me.queue.clear();
             me.queue.push(best as u32);
-            if propagate(me.e, &mut me.stack[next..next + n], &mut me.queue) {
+            if propagate_changed(me.e, &mut me.stack[next..next + n], &mut me.queue) {
                 me.descend(depth + 1);
             }
             me.stopped
@@ -205,7 +205,8 @@ impl<'e> Searcher<'e> {
         let k = self.e.n_symbols;
         let cand = &self.stack[base..base + self.e.n_cells];
         for (i, shape) in self.e.complete.chunks_exact(k).enumerate() {
-            let (mut once, mut twice, mut more, mut fixed) = (0 as Mask, 0 as Mask, 0 as Mask, 0 as Mask);
+            let (mut once, mut twice, mut more, mut fixed) =
+                (0 as Mask, 0 as Mask, 0 as Mask, 0 as Mask);
             for &c in shape {
                 let m = cand[c as usize];
                 more |= twice & m;
@@ -221,4 +222,3 @@ impl<'e> Searcher<'e> {
         None
     }
 }
-
