@@ -13,15 +13,17 @@
 //! | naked pair / triple / quad             | 3.0 / 3.6 / 5.0, +0.4 per size above 4 |
 //! | hidden pair / triple / quad            | 3.4 / 4.0 / 5.4, +0.4 per size above 4 |
 //! | X-Wing / Swordfish / Jellyfish         | 3.2 / 3.8 / 5.2           |
+//! | X-chain with n strong links            | 4.1 + 0.3·(n − 2)         |
 //! | XY-Wing (XY-chain of 3 cells)          | 4.2, +0.3 per extra cell  |
-//! | X-chain with n strong links            | 4.4 + 0.3·(n − 2)         |
-//! | AIC with n strong links                | 4.6 + 0.3·(n − 2)         |
+//! | XYZ-Wing                               | 4.4                       |
+//! | unique rectangle (type 1)              | 4.5                       |
+//! | AIC with n strong links                | 4.5 + 0.3·(n − 2)         |
 //! | search (no rule applies)               | 10                        |
 //!
 //! **score** = the largest step weight + 0.05 for every further step within 0.5 of it (at most
 //! +0.4), rounded to two decimals. **level** by score: `easy` < 2.5 (singles only), `medium`
 //! < 3.0 (overlaps, small cages), `hard` < 4.2 (pairs, triples, X-Wing, Swordfish), `expert`
-//! < 6.0 (short chains, quads, Jellyfish), `master` (long chains) below 10, and `search` when
+//! < 6.0 (chains, wings, unique rectangles, quads, Jellyfish), `master` (long chains) below 10, and `search` when
 //! the rules alone could not finish.
 
 use serde_json::{json, Value};

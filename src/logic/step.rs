@@ -88,8 +88,12 @@ impl Step {
         !self.placements.is_empty() || !self.eliminations.is_empty()
     }
 
-    /// The effects as text: placements, then eliminations grouped by symbol.
+    /// The effects as text: placements, then eliminations grouped by the cells they leave
+    /// ("remove 3, 7 from r1c2, r1c9; 5 from r2c2"). A search step just says what it fills.
     pub fn effects(&self, b: &Board) -> String {
+        if self.family == Family::Search {
+            return format!("fills the {} remaining cells", self.placements.len());
+        }
         let mut parts = Vec::new();
         if !self.placements.is_empty() {
             let placed: Vec<String> = self
@@ -103,19 +107,28 @@ impl Step {
             let mut syms: Vec<u8> = self.eliminations.iter().map(|e| e.1).collect();
             syms.sort_unstable();
             syms.dedup();
-            let groups: Vec<String> = syms
+            // (cells, symbols) groups, in order of first symbol
+            let mut groups: Vec<(Vec<usize>, Vec<u8>)> = Vec::new();
+            for &v in &syms {
+                let cells: Vec<usize> = self
+                    .eliminations
+                    .iter()
+                    .filter(|e| e.1 == v)
+                    .map(|e| e.0)
+                    .collect();
+                match groups.iter_mut().find(|g| g.0 == cells) {
+                    Some(g) => g.1.push(v),
+                    None => groups.push((cells, vec![v])),
+                }
+            }
+            let text: Vec<String> = groups
                 .iter()
-                .map(|&v| {
-                    let cells: Vec<usize> = self
-                        .eliminations
-                        .iter()
-                        .filter(|e| e.1 == v)
-                        .map(|e| e.0)
-                        .collect();
-                    format!("{} from {}", b.sym(v as usize), b.cells_text(&cells))
+                .map(|(cells, vs)| {
+                    let vs: Vec<&str> = vs.iter().map(|&v| b.sym(v as usize)).collect();
+                    format!("{} from {}", vs.join(", "), b.cells_text(cells))
                 })
                 .collect();
-            parts.push(format!("remove {}", groups.join("; ")));
+            parts.push(format!("remove {}", text.join("; ")));
         }
         parts.join("; ")
     }
