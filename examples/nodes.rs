@@ -1,14 +1,23 @@
-//! Prints the average search nodes per puzzle for a classic 9x9 line file (a tuning aid).
+//! Prints the average search nodes per puzzle for a line file (a tuning aid).
+//!
+//! `nodes FILE [GEOMETRY] [overlaps=on|off]`: the first 5000 lines, each counted to two solutions.
 use anydoku::engine::search::Searcher;
 use anydoku::geometry::builtin;
 use anydoku::puzzle::text;
-use anydoku::{Engine, Limits};
+use anydoku::Limits;
 use std::io::BufRead;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let g = builtin::load(args.get(2).map_or("classic9", |s| s.as_str())).unwrap();
-    let e = Engine::new(&g);
+    let overlaps = args.get(3).map(|a| a.ends_with("on"));
+    let e = anydoku::engine::Engine::with_options(
+        &g,
+        anydoku::engine::Options {
+            overlaps,
+            ..Default::default()
+        },
+    );
     let mut s = Searcher::new(&e);
     let f = std::io::BufReader::new(std::fs::File::open(&args[1]).unwrap());
     let (mut n, mut nodes) = (0u64, 0u64);

@@ -217,11 +217,7 @@ impl Engine {
                 }
             }
         }
-        let n_complete = if n_symbols == 0 {
-            0
-        } else {
-            complete.len() / n_symbols
-        };
+        let n_complete = complete.len().checked_div(n_symbols).unwrap_or(0);
         let shape_words = [1usize, 2, 4, 8, 16]
             .into_iter()
             .find(|&w| n_complete <= 64 * w)

@@ -37,8 +37,8 @@ impl<const W: usize> Dirty<W> {
     #[inline(always)]
     fn mark(&mut self, e: &Engine, c: usize) {
         let bits: &[u64; W] = e.cell_bits[c * W..c * W + W].try_into().unwrap();
-        for i in 0..W {
-            self.words[i] |= bits[i];
+        for (w, b) in self.words.iter_mut().zip(bits) {
+            *w |= b;
         }
     }
 }
