@@ -37,8 +37,9 @@ impl<const W: usize> Dirty<W> {
     #[inline(always)]
     fn mark(&mut self, e: &Engine, c: usize) {
         let bits: &[u64; W] = e.cell_bits[c * W..c * W + W].try_into().unwrap();
-        for (w, b) in self.words.iter_mut().zip(bits) {
-            *w |= b;
+        #[allow(clippy::needless_range_loop)] // W is a constant: an unrolled OR per word
+        for i in 0..W {
+            self.words[i] |= bits[i];
         }
     }
 }
