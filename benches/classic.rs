@@ -47,7 +47,10 @@ fn classic(c: &mut Criterion) {
     group.throughput(Throughput::Elements(few.len() as u64));
     group.bench_function("anydoku", |b| {
         let mut s = Searcher::new(&engine);
-        let ps: Vec<_> = few.iter().map(|l| text::parse_line(&g, l).unwrap()).collect();
+        let ps: Vec<_> = few
+            .iter()
+            .map(|l| text::parse_line(&g, l).unwrap())
+            .collect();
         b.iter(|| {
             for p in &ps {
                 assert_eq!(s.count(black_box(p), 2, Limits::none(), None).count, 1);
