@@ -12,16 +12,32 @@ use serde_json::Value;
 
 /// Checks `solution` against the model: every cell filled with a symbol, givens kept, unique
 /// shapes without repeats, sum shapes adding up. Returns a description of the first problem.
-pub fn check_solution(model: &Value, solution: &serde_json::Map<String, Value>) -> Result<(), String> {
-    let symbols: Vec<&str> = model["symbols"].as_array().ok_or("no symbols")?.iter().map(|s| s.as_str().unwrap()).collect();
+pub fn check_solution(
+    model: &Value,
+    solution: &serde_json::Map<String, Value>,
+) -> Result<(), String> {
+    let symbols: Vec<&str> = model["symbols"]
+        .as_array()
+        .ok_or("no symbols")?
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
     let values: Vec<i64> = match model.get("values").and_then(Value::as_array) {
         Some(v) => v.iter().map(|x| x.as_i64().unwrap()).collect(),
         None => (1..=symbols.len() as i64).collect(),
     };
     let value_of: HashMap<&str, i64> = symbols.iter().copied().zip(values).collect();
-    let cells: Vec<&str> = model["cells"].as_array().ok_or("no cells")?.iter().map(|c| c["name"].as_str().unwrap()).collect();
+    let cells: Vec<&str> = model["cells"]
+        .as_array()
+        .ok_or("no cells")?
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
     let get = |cell: &str| -> Result<&str, String> {
-        let s = solution.get(cell).and_then(Value::as_str).ok_or(format!("cell {cell} is not filled"))?;
+        let s = solution
+            .get(cell)
+            .and_then(Value::as_str)
+            .ok_or(format!("cell {cell} is not filled"))?;
         if !value_of.contains_key(s) {
             return Err(format!("cell {cell} holds '{s}', not a symbol"));
         }
@@ -31,7 +47,11 @@ pub fn check_solution(model: &Value, solution: &serde_json::Map<String, Value>) 
         get(c)?;
     }
     if solution.len() != cells.len() {
-        return Err(format!("solution has {} cells, model {}", solution.len(), cells.len()));
+        return Err(format!(
+            "solution has {} cells, model {}",
+            solution.len(),
+            cells.len()
+        ));
     }
     if let Some(givens) = model.get("givens").and_then(Value::as_object) {
         for (cell, v) in givens {
@@ -42,19 +62,31 @@ pub fn check_solution(model: &Value, solution: &serde_json::Map<String, Value>) 
     }
     for shape in model["shapes"].as_array().ok_or("no shapes")? {
         let name = shape["name"].as_str().unwrap_or("?");
-        let members: Vec<&str> = shape["cells"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        let members: Vec<&str> = shape["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
         let syms: Vec<&str> = members.iter().map(|c| get(c)).collect::<Result<_, _>>()?;
-        let unique = shape["rule"] == "unique" || shape.get("unique").and_then(Value::as_bool) == Some(true);
+        let unique =
+            shape["rule"] == "unique" || shape.get("unique").and_then(Value::as_bool) == Some(true);
         if unique {
             let set: HashSet<&str> = syms.iter().copied().collect();
             if set.len() != syms.len() {
-                return Err(format!("shape '{name}' repeats a symbol: {}", syms.concat()));
+                return Err(format!(
+                    "shape '{name}' repeats a symbol: {}",
+                    syms.concat()
+                ));
             }
         }
         if shape["rule"] == "sum" {
             let total: i64 = syms.iter().map(|s| value_of[s]).sum();
             if total != shape["sum"].as_i64().unwrap() {
-                return Err(format!("shape '{name}' adds up to {total}, not {}", shape["sum"]));
+                return Err(format!(
+                    "shape '{name}' adds up to {total}, not {}",
+                    shape["sum"]
+                ));
             }
         }
     }
@@ -68,7 +100,10 @@ pub fn bin() -> PathBuf {
 
 /// Runs the binary; returns (exit code, stdout, stderr).
 pub fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(bin()).args(args).output().expect("run anydoku");
+    let out = Command::new(bin())
+        .args(args)
+        .output()
+        .expect("run anydoku");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -84,12 +119,18 @@ pub fn root() -> PathBuf {
 /// `../shared/data` if present (corpus tests are `#[ignore]`d and fail loudly without it).
 pub fn shared_data() -> PathBuf {
     let p = root().join("../shared/data");
-    assert!(p.is_dir(), "corpus tests need ../shared/data beside the project");
+    assert!(
+        p.is_dir(),
+        "corpus tests need ../shared/data beside the project"
+    );
     p
 }
 
 /// Solves a puzzle file with the CLI and checks the printed JSON solution independently.
-pub fn solve_and_check(puzzle: &str, geometry: Option<&str>) -> (String, Option<serde_json::Map<String, Value>>) {
+pub fn solve_and_check(
+    puzzle: &str,
+    geometry: Option<&str>,
+) -> (String, Option<serde_json::Map<String, Value>>) {
     let mut args = vec!["export", puzzle];
     if let Some(g) = geometry {
         args.extend(["--geometry", g]);
@@ -102,7 +143,8 @@ pub fn solve_and_check(puzzle: &str, geometry: Option<&str>) -> (String, Option<
         args.extend(["--geometry", g]);
     }
     let (_, out, err) = run(&args);
-    let out: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("solve {puzzle}: {e}: {err}"));
+    let out: Value =
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("solve {puzzle}: {e}: {err}"));
     let status = out["status"].as_str().unwrap().to_string();
     let sol = out.get("solution").and_then(Value::as_object).cloned();
     if let Some(s) = &sol {

@@ -1,0 +1,663 @@
+//! `generate`: every puzzle is checked by a deliberately naive solver that knows only the JSON
+//! model (cells, shapes, givens) and by the independent solution checker; certificates are checked
+//! as solutions of the puzzle minus the given (or cage) they are for.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::{check_solution, root, run, solve_and_check};
+use serde_json::{Map, Value};
+
+/// A naive backtracking solver over the JSON model: counts solutions up to `limit`. It keeps, per
+/// shape, the set of symbols used and the running sum; the branching cell is the one with the
+/// fewest allowed symbols. No other reasoning.
+struct Naive {
+    n_symbols: usize,
+    values: Vec<i64>,
+    lo: i64,
+    hi: i64,
+    /// (cells, Some(total) for sums, unique)
+    shapes: Vec<(Vec<usize>, Option<i64>, bool)>,
+    shapes_of: Vec<Vec<usize>>,
+    used: Vec<u64>,
+    sum: Vec<i64>,
+    empty: Vec<i64>,
+    grid: Vec<Option<usize>>,
+    first: Option<Vec<usize>>,
+}
+
+impl Naive {
+    fn new(model: &Value) -> Self {
+        let symbols: Vec<&str> = model["symbols"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+        let values: Vec<i64> = match model.get("values").and_then(Value::as_array) {
+            Some(v) => v.iter().map(|x| x.as_i64().unwrap()).collect(),
+            None => (1..=symbols.len() as i64).collect(),
+        };
+        let cells: HashMap<&str, usize> = model["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c["name"].as_str().unwrap(), i))
+            .collect();
+        let n = cells.len();
+        let mut shapes = Vec::new();
+        let mut shapes_of = vec![Vec::new(); n];
+        for s in model["shapes"].as_array().unwrap() {
+            let members: Vec<usize> = s["cells"].as_array().unwrap().iter().map(|c| cells[c.as_str().unwrap()]).collect();
+            let total = (s["rule"] == "sum").then(|| s["sum"].as_i64().unwrap());
+            let unique = s["rule"] == "unique" || s.get("unique").and_then(Value::as_bool) == Some(true);
+            for &c in &members {
+                shapes_of[c].push(shapes.len());
+            }
+            shapes.push((members, total, unique));
+        }
+        let k = shapes.len();
+        let empty = shapes.iter().map(|s| s.0.len() as i64).collect();
+        let mut naive = Naive {
+            n_symbols: symbols.len(),
+            lo: *values.iter().min().unwrap(),
+            hi: *values.iter().max().unwrap(),
+            values,
+            shapes,
+            shapes_of,
+            used: vec![0; k],
+            sum: vec![0; k],
+            empty,
+            grid: vec![None; n],
+            first: None,
+        };
+        for (cell, v) in model["givens"].as_object().unwrap() {
+            let s = symbols.iter().position(|x| *x == v.as_str().unwrap()).unwrap();
+            naive.set(cells[cell.as_str()], s);
+        }
+        naive
+    }
+
+    fn set(&mut self, c: usize, s: usize) {
+        self.grid[c] = Some(s);
+        for &k in &self.shapes_of[c] {
+            self.used[k] |= 1 << s;
+            self.sum[k] += self.values[s];
+            self.empty[k] -= 1;
+        }
+    }
+
+    fn unset(&mut self, c: usize, s: usize) {
+        self.grid[c] = None;
+        for &k in &self.shapes_of[c] {
+            self.used[k] &= !(1 << s);
+            self.sum[k] -= self.values[s];
+            self.empty[k] += 1;
+        }
+    }
+
+    /// Whether empty cell `c` may take symbol `s` given the filled cells.
+    fn allowed(&self, c: usize, s: usize) -> bool {
+        self.shapes_of[c].iter().all(|&k| {
+            let (_, total, unique) = &self.shapes[k];
+            if *unique && self.used[k] & (1 << s) != 0 {
+                return false;
+            }
+            match total {
+                Some(t) => {
+                    let sum = self.sum[k] + self.values[s];
+                    let rest = self.empty[k] - 1;
+                    sum + rest * self.lo <= *t && sum + rest * self.hi >= *t
+                }
+                None => true,
+            }
+        })
+    }
+
+    fn count(&mut self, limit: usize) -> usize {
+        // the empty cell with the fewest allowed symbols
+        let mut best: Option<(usize, Vec<usize>)> = None;
+        for c in 0..self.grid.len() {
+            if self.grid[c].is_some() {
+                continue;
+            }
+            let options: Vec<usize> = (0..self.n_symbols).filter(|&s| self.allowed(c, s)).collect();
+            if best.as_ref().is_none_or(|(_, b)| options.len() < b.len()) {
+                let stop = options.len() <= 1;
+                best = Some((c, options));
+                if stop {
+                    break;
+                }
+            }
+        }
+        let Some((c, options)) = best else {
+            if self.first.is_none() {
+                self.first = Some(self.grid.iter().map(|v| v.unwrap()).collect());
+            }
+            return 1;
+        };
+        let mut found = 0;
+        for s in options {
+            self.set(c, s);
+            found += self.count(limit - found);
+            self.unset(c, s);
+            if found >= limit {
+                break;
+            }
+        }
+        found
+    }
+}
+
+/// Generates puzzles with the CLI (JSON lines).
+fn generate(args: &[&str]) -> Vec<Value> {
+    let (code, out, err) = run(&[&["generate", "--format", "json"], args].concat());
+    assert_eq!(code, 0, "generate {args:?}: {err}");
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn sum_shapes(model: &Value) -> Vec<String> {
+    model["shapes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["rule"] == "sum")
+        .map(|s| s["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Checks one generated puzzle: unique by the naive solver, its solution valid and equal to the
+/// printed one, every certificate a valid different solution of the reduced puzzle, and (for a
+/// puzzle marked minimal) a certificate for every given, or for every cage of a Killer.
+fn check_generated(model: &Value) {
+    let solution = model["solution"].as_object().unwrap().clone();
+    let mut bare = model.clone();
+    for k in ["solution", "certificates", "source"] {
+        bare.as_object_mut().unwrap().remove(k);
+    }
+    check_solution(&bare, &solution).unwrap();
+    let mut naive = Naive::new(&bare);
+    assert_eq!(
+        naive.count(2),
+        1,
+        "the naive solver does not find exactly one solution"
+    );
+    let symbols: Vec<&str> = bare["symbols"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    let names: Vec<&str> = bare["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    let found: Map<String, Value> = naive
+        .first
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| (names[i].to_string(), Value::String(symbols[s].to_string())))
+        .collect();
+    assert_eq!(
+        found, solution,
+        "the naive solver's solution differs from the printed one"
+    );
+    let certs = model["certificates"].as_object().unwrap();
+    let cages = sum_shapes(&bare);
+    for (key, cert) in certs {
+        let cert = cert.as_object().unwrap();
+        assert_ne!(
+            cert, &solution,
+            "certificate for {key} is the solution itself"
+        );
+        let mut reduced = bare.clone();
+        if cages.contains(key) {
+            let shapes = reduced["shapes"].as_array_mut().unwrap();
+            shapes.retain(|s| s["name"] != key.as_str());
+        } else {
+            let givens = reduced["givens"].as_object_mut().unwrap();
+            for cell in key.split(' ') {
+                assert!(
+                    givens.remove(cell).is_some(),
+                    "certificate for {cell}, which is not a given"
+                );
+            }
+        }
+        check_solution(&reduced, cert).unwrap_or_else(|e| panic!("certificate for {key}: {e}"));
+    }
+    if model["source"]["minimal"] == true {
+        if cages.is_empty() {
+            let covered: usize = certs.keys().map(|k| k.split(' ').count()).sum();
+            assert_eq!(
+                covered,
+                bare["givens"].as_object().unwrap().len(),
+                "a given without a certificate"
+            );
+        } else {
+            assert_eq!(certs.len(), cages.len(), "a cage without a certificate");
+        }
+    }
+}
+
+fn check_all(args: &[&str], expect: usize) -> Vec<Value> {
+    let models = generate(args);
+    assert_eq!(models.len(), expect);
+    for m in &models {
+        check_generated(m);
+    }
+    models
+}
+
+#[test]
+fn minimal_puzzles_on_several_geometries_are_unique_and_certified() {
+    for (g, k) in [
+        ("classic9", "4"),
+        ("x", "2"),
+        ("jigsaw", "2"),
+        ("toroidal", "2"),
+        ("classic6", "3"),
+        ("tredoku", "1"),
+    ] {
+        let models = check_all(&["-g", g, "--seed", "11", "--count", k], k.parse().unwrap());
+        for m in &models {
+            assert_eq!(m["source"]["minimal"], true, "{g}");
+        }
+    }
+}
+
+#[test]
+fn samurai_and_16x16_minimal_puzzles() {
+    check_all(&["-g", "samurai", "--seed", "3"], 1);
+    check_all(&["-g", "classic16", "--seed", "3"], 1);
+}
+
+#[test]
+fn killer_puzzles_are_unique_with_cage_certificates() {
+    for m in check_all(
+        &[
+            "-g",
+            "classic6",
+            "--killer",
+            "--seed",
+            "5",
+            "--count",
+            "2",
+            "--cage-size",
+            "2-4",
+        ],
+        2,
+    ) {
+        assert!(m["givens"].as_object().unwrap().is_empty());
+        let cages = m["shapes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["rule"] == "sum")
+            .count();
+        assert!(cages >= 4, "{cages} cages");
+        // every cell is in exactly one cage (no --drop-cages)
+        let mut seen = HashMap::new();
+        for s in m["shapes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["rule"] == "sum")
+        {
+            let cells = s["cells"].as_array().unwrap();
+            assert!(cells.len() <= 4);
+            for c in cells {
+                *seen.entry(c.as_str().unwrap().to_string()).or_insert(0) += 1;
+            }
+        }
+        assert_eq!(seen.len(), 36);
+        assert!(seen.values().all(|&v| v == 1));
+    }
+}
+
+#[test]
+fn killer_with_dropped_cages_stays_unique() {
+    check_all(
+        &["-g", "classic6", "--killer", "--drop-cages", "--seed", "8"],
+        1,
+    );
+}
+
+#[test]
+fn same_seed_same_puzzles_different_seed_different() {
+    let a = run(&[
+        "generate", "-g", "classic9", "--seed", "77", "--count", "3", "--format", "json",
+    ]);
+    let b = run(&[
+        "generate", "-g", "classic9", "--seed", "77", "--count", "3", "--format", "json",
+    ]);
+    let c = run(&[
+        "generate", "-g", "classic9", "--seed", "78", "--count", "3", "--format", "json",
+    ]);
+    assert_eq!(a.0, 0);
+    assert_eq!(a.1, b.1);
+    assert_ne!(a.1, c.1);
+    // puzzle i of a seed does not depend on how many come before it: the third of three is
+    // not the first of one, but the first of three is the first of one
+    let one = run(&[
+        "generate", "-g", "classic9", "--seed", "77", "--format", "json",
+    ]);
+    assert_eq!(one.1.lines().next(), a.1.lines().next());
+    let k1 = run(&[
+        "generate", "-g", "classic6", "--killer", "--seed", "4", "--format", "json",
+    ]);
+    let k2 = run(&[
+        "generate", "-g", "classic6", "--killer", "--seed", "4", "--format", "json",
+    ]);
+    assert_eq!(k1.1, k2.1);
+}
+
+/// The cell positions of the givens of a model.
+fn given_positions(m: &Value) -> Vec<(i64, i64)> {
+    let pos: HashMap<&str, (i64, i64)> = m["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let p = c["pos"].as_array().unwrap();
+            (
+                c["name"].as_str().unwrap(),
+                (p[0].as_f64().unwrap() as i64, p[1].as_f64().unwrap() as i64),
+            )
+        })
+        .collect();
+    m["givens"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|k| pos[k.as_str()])
+        .collect()
+}
+
+#[test]
+fn symmetric_patterns() {
+    for (g, sym) in [
+        ("classic9", "rotate180"),
+        ("classic9", "rotate90"),
+        ("classic9", "mirror"),
+        ("classic9", "diagonal"),
+        ("samurai", "rotate90"),
+    ] {
+        let models = check_all(&["-g", g, "--seed", "2", "--symmetry", sym], 1);
+        let given = given_positions(&models[0]);
+        let all: Vec<(i64, i64)> = given_positions(&{
+            let mut m = models[0].clone();
+            m["givens"] = Value::Object(models[0]["solution"].as_object().unwrap().clone());
+            m
+        });
+        let (x1, y1) = (
+            all.iter().map(|p| p.0).max().unwrap(),
+            all.iter().map(|p| p.1).max().unwrap(),
+        );
+        for &(x, y) in &given {
+            let image = match sym {
+                "rotate180" => (x1 - x, y1 - y),
+                "rotate90" => (x1 - y, x),
+                "mirror" => (x1 - x, y),
+                _ => (y, x),
+            };
+            assert!(
+                given.contains(&image),
+                "{g} {sym}: ({x},{y}) has no partner"
+            );
+        }
+    }
+}
+
+#[test]
+fn refuses_symmetry_the_layout_lacks() {
+    let (code, _, err) = run(&["generate", "-g", "tredoku", "--symmetry", "mirror"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no mirror symmetry"), "{err}");
+}
+
+#[test]
+fn target_givens() {
+    let models = check_all(&["-g", "classic9", "--seed", "1", "--givens", "32"], 1);
+    assert_eq!(models[0]["givens"].as_object().unwrap().len(), 32);
+    assert_eq!(models[0]["source"]["minimal"], false);
+    // a target below what minimal puzzles reach fails after the attempts, exit 1
+    let (code, _, err) = run(&[
+        "generate",
+        "-g",
+        "classic4",
+        "--seed",
+        "1",
+        "--givens",
+        "2",
+        "--attempts",
+        "3",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("fewest givens reached"), "{err}");
+}
+
+/// Fills every naked and hidden single of the unique shapes; true when the grid is complete.
+fn solves_by_singles(model: &Value) -> bool {
+    let mut naive = Naive::new(model);
+    loop {
+        let mut progress = false;
+        for c in 0..naive.grid.len() {
+            if naive.grid[c].is_none() {
+                let options: Vec<usize> = (0..naive.n_symbols)
+                    .filter(|&s| naive.allowed(c, s))
+                    .collect();
+                if options.len() == 1 {
+                    naive.set(c, options[0]);
+                    progress = true;
+                }
+            }
+        }
+        for k in 0..naive.shapes.len() {
+            if naive.shapes[k].0.len() != naive.n_symbols {
+                continue;
+            }
+            for s in 0..naive.n_symbols {
+                let cells = naive.shapes[k].0.clone();
+                if cells.iter().any(|&c| naive.grid[c] == Some(s)) {
+                    continue;
+                }
+                let places: Vec<usize> = cells
+                    .into_iter()
+                    .filter(|&c| naive.grid[c].is_none() && naive.allowed(c, s))
+                    .collect();
+                if places.len() == 1 {
+                    naive.set(places[0], s);
+                    progress = true;
+                }
+            }
+        }
+        if !progress {
+            return naive.grid.iter().all(Option::is_some);
+        }
+    }
+}
+
+#[test]
+fn difficulty_targets() {
+    let easy = check_all(
+        &[
+            "-g",
+            "classic9",
+            "--seed",
+            "3",
+            "--count",
+            "2",
+            "--difficulty",
+            "easy",
+        ],
+        2,
+    );
+    for m in &easy {
+        assert_eq!(m["source"]["rating"]["level"], "easy");
+        assert!(
+            solves_by_singles(m),
+            "an easy puzzle needs more than singles"
+        );
+    }
+    let hard = check_all(
+        &["-g", "classic9", "--seed", "3", "--difficulty", "hard"],
+        1,
+    );
+    assert_eq!(hard[0]["source"]["rating"]["level"], "hard");
+    assert!(
+        !solves_by_singles(&hard[0]),
+        "a hard puzzle falls to singles"
+    );
+}
+
+#[test]
+fn user_geometry_file() {
+    let dir = std::env::temp_dir().join(format!("anydoku-gen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mine.toml");
+    std::fs::write(
+        &path,
+        "name = \"Mine\"\nsymbols = \"ABCDE\"\n[[grid]]\nsize = 5\nregions = \"\"\"\nAAABB\nACCBB\nACCDB\nECDDD\nEEEED\n\"\"\"\n",
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    check_all(&["-g", p, "--seed", "9", "--count", "2"], 2);
+    check_all(
+        &["-g", p, "--seed", "9", "--killer", "--cage-size", "1-3"],
+        1,
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn text_output_draws_the_puzzle() {
+    let (code, out, _) = run(&["generate", "-g", "classic9", "--seed", "5"]);
+    assert_eq!(code, 0);
+    let line = out.lines().last().unwrap();
+    assert_eq!(line.chars().count(), 81);
+    let givens = line.chars().filter(|c| c.is_ascii_digit()).count();
+    assert!(out.contains(&format!("{givens} givens")), "{out}");
+    // the drawing holds the same givens, row by row
+    let drawn: String = out
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with('-') && l.len() < 40)
+        .collect::<Vec<_>>()
+        .concat();
+    let drawn: String = drawn
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    assert_eq!(drawn, line);
+    let (code, out, _) = run(&["generate", "-g", "classic6", "--killer", "--seed", "5"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Cage 1 = "), "{out}");
+}
+
+#[test]
+fn bad_options_exit_2_with_a_message() {
+    for (args, msg) in [
+        (vec!["-g", "nowhere"], "unknown geometry"),
+        (
+            vec!["-g", "classic9", "--killer", "--cage-size", "5-2"],
+            "cage size '5-2'",
+        ),
+        (
+            vec!["-g", "classic9", "--killer", "--cage-size", "x"],
+            "cage size 'x'",
+        ),
+        (
+            vec!["-g", "classic4", "--killer", "--cage-size", "2-5"],
+            "only 4 symbols",
+        ),
+        (
+            vec!["-g", "classic9", "--difficulty", "impossible"],
+            "unknown difficulty 'impossible'",
+        ),
+        (
+            vec!["-g", "classic9", "--count", "0"],
+            "--count must be at least 1",
+        ),
+        (vec!["-g", "classic9", "--symmetry", "spiral"], "spiral"),
+        (
+            vec!["-g", "classic9", "--killer", "--symmetry", "mirror"],
+            "Killer puzzles have none",
+        ),
+    ] {
+        let (code, _, err) = run(&[&["generate"], args.as_slice()].concat());
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(msg), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn every_example_puzzle_solves_uniquely() {
+    let dir = root().join("puzzles");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    names.sort();
+    for builtin in [
+        "classic4",
+        "classic6",
+        "classic9",
+        "classic12",
+        "classic16",
+        "classic25",
+        "x",
+        "windoku",
+        "jigsaw",
+        "toroidal",
+        "samurai",
+        "butterfly",
+        "sohei",
+        "windmill",
+        "gattai8",
+        "tredoku",
+    ] {
+        assert!(
+            names.contains(&format!("{builtin}.toml")),
+            "no example for {builtin}"
+        );
+    }
+    for n in &names {
+        let path = dir.join(n);
+        let (status, solution) = solve_and_check(path.to_str().unwrap(), None);
+        assert_eq!(status, "unique", "{n}");
+        assert!(solution.is_some(), "{n}");
+    }
+}
+
+/// 100 puzzles per geometry, all checked by the naive solver (run with --release --ignored).
+#[test]
+#[ignore]
+fn corpus_generate_100() {
+    for (args, label) in [
+        (vec!["-g", "classic9"], "classic9"),
+        (vec!["-g", "x"], "x"),
+        (vec!["-g", "jigsaw"], "jigsaw"),
+        (vec!["-g", "toroidal"], "toroidal"),
+        (vec!["-g", "samurai"], "samurai"),
+        (vec!["-g", "classic16"], "classic16"),
+        (vec!["-g", "classic9", "--killer"], "killer9"),
+    ] {
+        let start = std::time::Instant::now();
+        let models = check_all(
+            &[args.as_slice(), &["--seed", "100", "--count", "100"]].concat(),
+            100,
+        );
+        let mut givens: Vec<usize> = models
+            .iter()
+            .map(|m| m["givens"].as_object().unwrap().len())
+            .collect();
+        givens.sort_unstable();
+        eprintln!(
+            "{label}: 100 puzzles generated and checked in {:?}; median givens {}",
+            start.elapsed(),
+            givens[50]
+        );
+    }
+}
