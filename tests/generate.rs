@@ -29,7 +29,12 @@ struct Naive {
 
 impl Naive {
     fn new(model: &Value) -> Self {
-        let symbols: Vec<&str> = model["symbols"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+        let symbols: Vec<&str> = model["symbols"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
         let values: Vec<i64> = match model.get("values").and_then(Value::as_array) {
             Some(v) => v.iter().map(|x| x.as_i64().unwrap()).collect(),
             None => (1..=symbols.len() as i64).collect(),
@@ -45,9 +50,15 @@ impl Naive {
         let mut shapes = Vec::new();
         let mut shapes_of = vec![Vec::new(); n];
         for s in model["shapes"].as_array().unwrap() {
-            let members: Vec<usize> = s["cells"].as_array().unwrap().iter().map(|c| cells[c.as_str().unwrap()]).collect();
+            let members: Vec<usize> = s["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| cells[c.as_str().unwrap()])
+                .collect();
             let total = (s["rule"] == "sum").then(|| s["sum"].as_i64().unwrap());
-            let unique = s["rule"] == "unique" || s.get("unique").and_then(Value::as_bool) == Some(true);
+            let unique =
+                s["rule"] == "unique" || s.get("unique").and_then(Value::as_bool) == Some(true);
             for &c in &members {
                 shapes_of[c].push(shapes.len());
             }
@@ -69,7 +80,10 @@ impl Naive {
             first: None,
         };
         for (cell, v) in model["givens"].as_object().unwrap() {
-            let s = symbols.iter().position(|x| *x == v.as_str().unwrap()).unwrap();
+            let s = symbols
+                .iter()
+                .position(|x| *x == v.as_str().unwrap())
+                .unwrap();
             naive.set(cells[cell.as_str()], s);
         }
         naive
@@ -118,7 +132,9 @@ impl Naive {
             if self.grid[c].is_some() {
                 continue;
             }
-            let options: Vec<usize> = (0..self.n_symbols).filter(|&s| self.allowed(c, s)).collect();
+            let options: Vec<usize> = (0..self.n_symbols)
+                .filter(|&s| self.allowed(c, s))
+                .collect();
             if best.as_ref().is_none_or(|(_, b)| options.len() < b.len()) {
                 let stop = options.len() <= 1;
                 best = Some((c, options));
