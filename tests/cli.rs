@@ -177,6 +177,53 @@ fn batch_answers_every_line_in_order() {
     assert!(err.contains("4 puzzles"), "{err}");
 }
 
+/// A `.jsonl` batch reuses a line's layout for the next lines with the same one: mixing layouts,
+/// repeating them and breaking lines must give each line the answer it gets alone.
+#[test]
+fn jsonl_batch_with_repeated_and_mixed_layouts() {
+    let export = |puzzle: &str| {
+        let (code, out, err) = run(&["export", puzzle]);
+        assert_eq!(code, 0, "{err}");
+        // one line
+        serde_json::from_str::<serde_json::Value>(&out)
+            .unwrap()
+            .to_string()
+    };
+    let x = export("puzzles/x.toml");
+    let six = export("puzzles/classic6.toml");
+    let killer6 = export("puzzles/killer6.toml");
+    // the X puzzle without its givens: same layout, many solutions
+    let mut open: serde_json::Value = serde_json::from_str(&x).unwrap();
+    open["givens"] = serde_json::json!({});
+    let open = open.to_string();
+    let unknown_cell = x.replacen("\"givens\":{", "\"givens\":{\"nowhere\":\"1\",", 1);
+    let lines = [
+        x.as_str(),
+        open.as_str(),
+        x.as_str(),
+        six.as_str(),
+        killer6.as_str(),
+        x.as_str(),
+        unknown_cell.as_str(),
+        "{\"name\": \"broken\"",
+        x.as_str(),
+    ];
+    let all = temp("mixed.jsonl", &(lines.join("\n") + "\n"));
+    let (code, out, _) = run(&["batch", all.to_str().unwrap(), "--threads", "1"]);
+    assert_eq!(code, 2, "two lines are invalid");
+    let out: Vec<&str> = out.lines().collect();
+    assert_eq!(out.len(), lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        let one = temp(&format!("one{i}.jsonl"), &format!("{line}\n"));
+        let (_, alone, _) = run(&["batch", one.to_str().unwrap()]);
+        assert_eq!(out[i], alone.trim(), "line {i}");
+    }
+    assert_eq!(out[1], "multiple");
+    assert!(out[6].contains("nowhere"), "{}", out[6]);
+    assert!(out[7].starts_with("invalid:"), "{}", out[7]);
+    assert!(!out[0].starts_with("invalid") && out[0] == out[2] && out[0] == out[8]);
+}
+
 #[test]
 fn budgets_answer_unknown() {
     let (code, out, _) = run(&["solve", "classic16", "--max-nodes", "1"]);

@@ -3,6 +3,10 @@
 //! Lines are read in chunks and solved with rayon; each worker keeps its own search state. Output
 //! per line: the solution string, `none`, `multiple`, `unknown`, or `invalid: reason`. Blank lines
 //! and lines starting with `#` are skipped. Throughput goes to stderr.
+//!
+//! In a `.jsonl` file each line is a whole model; a worker reads a line's layout as raw text
+//! first and reuses its last geometry and engine while the layout repeats (a file of Samurai
+//! puzzles builds one engine per worker, not one per line).
 
 use std::io::{BufRead, BufWriter, Write};
 use std::path::Path;
@@ -44,6 +48,47 @@ fn answer(g: &Geometry, searcher: &mut Searcher, givens: &[Option<u8>], limits: 
             .collect::<String>()
     });
     Answer::Solved(status, line)
+}
+
+/// The last layout a worker built: lines of a `.jsonl` file often share one layout (a Samurai
+/// set, say) and differ only in givens, so the geometry and engine are reused while the layout's
+/// text repeats.
+struct Layout {
+    text: [String; 4],
+    geometry: Geometry,
+    engine: Engine,
+}
+
+/// Solves one JSON line, reusing the worker's cached layout when the line has the same one.
+fn solve_model(
+    cache: &mut Option<Layout>,
+    line: &str,
+    limits: Limits,
+) -> Result<Answer, anydoku::Error> {
+    // a line that is not a well-formed model gets the full parser's message
+    let Ok(raw) = serde_json::from_str::<json::RawModel>(line) else {
+        json::parse_model(line)?;
+        return Err(anydoku::Error::puzzle("malformed JSON model"));
+    };
+    let text = raw.layout_text();
+    if cache.as_ref().is_none_or(|c| c.text != text) {
+        // a part that does not parse gets the full parser's message (with its line and column)
+        let model = match raw.to_model() {
+            Ok(m) => m,
+            Err(e) => return Err(json::parse_model(line).err().unwrap_or(e)),
+        };
+        let p = json::from_model(&model)?;
+        let geometry = (*p.geometry).clone();
+        *cache = Some(Layout {
+            text: text.map(str::to_string),
+            engine: Engine::new(&geometry),
+            geometry,
+        });
+    }
+    let c = cache.as_ref().unwrap();
+    let givens = json::givens_from_map(&c.geometry, &raw.givens)?;
+    let mut s = Searcher::new(&c.engine);
+    Ok(answer(&c.geometry, &mut s, &givens, limits))
 }
 
 /// Runs the batch command.
@@ -131,14 +176,13 @@ pub fn run(
                 .collect(),
             _ => chunk
                 .par_iter()
-                .map(|line| match json::from_json(line) {
-                    Ok(p) => {
-                        let e = Engine::new(&p.geometry);
-                        let mut s = Searcher::new(&e);
-                        answer(&p.geometry, &mut s, &p.givens, limits)
-                    }
-                    Err(e) => Answer::Invalid(e.to_string()),
-                })
+                .map_init(
+                    || None,
+                    |cache: &mut Option<Layout>, line| match solve_model(cache, line, limits) {
+                        Ok(a) => a,
+                        Err(e) => Answer::Invalid(e.to_string()),
+                    },
+                )
                 .collect(),
         });
         for a in answers {

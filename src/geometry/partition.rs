@@ -21,6 +21,8 @@
 
 use std::collections::HashSet;
 
+use rustc_hash::FxHashSet;
+
 use super::{CellId, Geometry, GeometryError, Rule, Shape, ShapeKind};
 
 /// Derived shapes with more cells than this are dropped.
@@ -133,10 +135,44 @@ impl<'g, const W: usize> Parts<'g, W> {
     }
 }
 
+/// Up to [`MAX_UNION`] indices into `Parts::complete`, sorted, packed 16 bits each (index + 1,
+/// so 0 marks an unused slot): a cheap key for "this union was already tried".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Members(u64);
+
+impl Members {
+    fn one(a: usize) -> Self {
+        Members(a as u64 + 1)
+    }
+    fn iter(self) -> impl Iterator<Item = usize> {
+        (0..4)
+            .map(move |i| (self.0 >> (16 * i)) & 0xffff)
+            .take_while(|&m| m != 0)
+            .map(|m| m as usize - 1)
+    }
+    fn contains(self, a: usize) -> bool {
+        self.iter().any(|m| m == a)
+    }
+    /// The members plus `b`, still sorted.
+    fn with(self, b: usize) -> Self {
+        let b = b as u64 + 1;
+        // slots below `b` stay, the rest move up one slot
+        let mut below = 0;
+        while below < 4
+            && (self.0 >> (16 * below)) & 0xffff != 0
+            && (self.0 >> (16 * below)) & 0xffff < b
+        {
+            below += 1;
+        }
+        debug_assert!(below < 4, "a union has at most four members");
+        let low_mask = (1u64 << (16 * below.min(3))) - 1;
+        Members((self.0 & low_mask) | b << (16 * below) | (self.0 & !low_mask) << 16)
+    }
+}
+
 /// One union of complete shapes, with what the cages say about it.
 struct Region<const W: usize> {
-    /// Indices into `Parts::complete`.
-    members: Vec<usize>,
+    members: Members,
     /// Cells not covered by cages wholly inside, and their total.
     innie: (Bits<W>, i64),
     /// Cells of the cages sticking out that lie outside, and their total, when the cages that
@@ -144,21 +180,26 @@ struct Region<const W: usize> {
     outie: Option<(Bits<W>, i64)>,
 }
 
-fn analyse<const W: usize>(p: &Parts<W>, members: Vec<usize>, cells: Bits<W>) -> Region<W> {
+/// Innie and outie of one union. `seen` is scratch space, one stamp per cage, and `stamp` a
+/// value not in it yet (so a cage touching two members is counted once, without sorting).
+fn analyse<const W: usize>(
+    p: &Parts<W>,
+    members: Members,
+    cells: Bits<W>,
+    seen: &mut [u32],
+    stamp: u32,
+) -> Region<W> {
     let n = p.g.cell_count();
-    let total = members.len() as i64 * p.full_total;
+    let total = members.iter().count() as i64 * p.full_total;
     let mut inside = Bits::new(n);
     let mut inside_total = 0;
     let mut touching = Bits::new(n);
     let mut touching_total = 0;
-    let mut near: Vec<u16> = members
-        .iter()
-        .flat_map(|&m| p.touches[m].iter().copied())
-        .collect();
-    near.sort_unstable();
-    near.dedup();
-    for &i in &near {
-        let (_, b, t) = &p.cages[i as usize];
+    for i in members.iter().flat_map(|m| p.touches[m].iter()) {
+        if std::mem::replace(&mut seen[*i as usize], stamp) == stamp {
+            continue;
+        }
+        let (_, b, t) = &p.cages[*i as usize];
         if b.subset_of(&cells) {
             inside.union_with(b);
             inside_total += t;
@@ -199,37 +240,38 @@ fn unions<const W: usize>(p: &Parts<W>, max_union: usize) -> Vec<Region<W>> {
         })
         .collect();
     let n = p.g.cell_count();
-    let mut seen_cells: HashSet<Bits<W>> = HashSet::new();
-    let mut seen_members: HashSet<Vec<u16>> = HashSet::new();
+    let max_union = max_union.min(4); // `Members` holds four
+    let mut seen_cells: FxHashSet<Bits<W>> =
+        FxHashSet::with_capacity_and_hasher(1024, Default::default());
+    let mut seen_members: FxHashSet<Members> =
+        FxHashSet::with_capacity_and_hasher(1024, Default::default());
+    let mut stamps = vec![u32::MAX; p.cages.len()];
     let mut out = Vec::new();
-    // each level: (sorted member list, union of their cells)
-    let mut level: Vec<(Vec<u16>, Bits<W>)> =
-        (0..k).map(|a| (vec![a as u16], p.complete[a].1)).collect();
+    // each level: (sorted members, union of their cells)
+    let mut level: Vec<(Members, Bits<W>)> =
+        (0..k).map(|a| (Members::one(a), p.complete[a].1)).collect();
     for size in 1..=max_union {
-        let mut next: Vec<(Vec<u16>, Bits<W>)> = Vec::new();
-        for (members, cells) in &level {
+        let mut next: Vec<(Members, Bits<W>)> = Vec::new();
+        for &(members, cells) in &level {
             if size < max_union && next.len() < MAX_PER_LEVEL {
-                for &m in members {
-                    for &b in &nearby[m as usize] {
-                        let b16 = b as u16;
-                        if members.contains(&b16) || !p.complete[b].1.disjoint(cells) {
+                for m in members.iter() {
+                    for &b in &nearby[m] {
+                        if members.contains(b) || !p.complete[b].1.disjoint(&cells) {
                             continue;
                         }
-                        let mut grown = members.clone();
-                        let at = grown.partition_point(|&x| x < b16);
-                        grown.insert(at, b16);
-                        if seen_members.insert(grown.clone()) {
+                        let grown = members.with(b);
+                        if seen_members.insert(grown) {
                             let mut c = Bits::new(n);
-                            c.union_with(cells);
+                            c.union_with(&cells);
                             c.union_with(&p.complete[b].1);
                             next.push((grown, c));
                         }
                     }
                 }
             }
-            if seen_cells.insert(*cells) {
-                let members = members.iter().map(|&m| m as usize).collect();
-                out.push(analyse(p, members, *cells));
+            if seen_cells.insert(cells) {
+                let stamp = out.len() as u32;
+                out.push(analyse(p, members, cells, &mut stamps, stamp));
             }
         }
         level = next;
@@ -245,7 +287,7 @@ fn region_name<const W: usize>(p: &Parts<W>, r: &Region<W>) -> String {
     let names: Vec<&str> = r
         .members
         .iter()
-        .map(|&m| p.g.shapes[p.complete[m].0].name.as_str())
+        .map(|m| p.g.shapes[p.complete[m].0].name.as_str())
         .collect();
     names.join(" + ")
 }
@@ -339,8 +381,9 @@ fn check_in<const W: usize>(g: &Geometry) -> Result<(), GeometryError> {
     }
     let p = Parts::<W>::new(g);
     let n = g.cell_count();
+    let mut stamps = vec![u32::MAX; p.cages.len()];
     for (i, (s, cells)) in p.complete.iter().enumerate() {
-        let r = analyse(&p, vec![i], *cells);
+        let r = analyse(&p, Members::one(i), *cells, &mut stamps, i as u32);
         if r.innie.0.count() == 0 && r.innie.1 != 0 {
             let shape = &g.shapes[*s];
             let names: Vec<&str> = p
@@ -386,6 +429,15 @@ fn check_in<const W: usize>(g: &Geometry) -> Result<(), GeometryError> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn members_stay_sorted() {
+        let m = super::Members::one(7).with(2).with(9).with(5);
+        assert_eq!(m.iter().collect::<Vec<_>>(), vec![2, 5, 7, 9]);
+        assert!(m.contains(9) && !m.contains(3));
+        let m = super::Members::one(0).with(1);
+        assert_eq!(m.iter().collect::<Vec<_>>(), vec![0, 1]);
+    }
+
     use super::*;
     use crate::geometry::build;
 

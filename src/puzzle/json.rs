@@ -17,7 +17,7 @@ use crate::geometry::{Cell, CellId, Geometry, GeometryError, Rule, Shape, ShapeK
 use crate::symbols::SymbolSet;
 
 /// A cell in the model.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CellJson {
     pub name: String,
@@ -27,7 +27,7 @@ pub struct CellJson {
 }
 
 /// A shape in the model.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShapeJson {
     pub name: String,
@@ -139,8 +139,18 @@ pub fn from_json(text: &str) -> Result<Puzzle, Error> {
             location: None,
         });
     }
-    let model: ModelJson = serde_json::from_str(text).map_err(|e| Error::from_json(&e))?;
-    from_model(&model)
+    from_model(&parse_model(text)?)
+}
+
+/// Parses a JSON model without building its geometry (see [`from_model`]).
+pub fn parse_model(text: &str) -> Result<ModelJson, Error> {
+    if text.trim().is_empty() {
+        return Err(Error::Syntax {
+            message: "the file is empty".into(),
+            location: None,
+        });
+    }
+    serde_json::from_str(text).map_err(|e| Error::from_json(&e))
 }
 
 /// Builds a puzzle from the model.
@@ -209,8 +219,99 @@ pub fn from_model(m: &ModelJson) -> Result<Puzzle, Error> {
     }
     let geometry = Geometry::new(m.name.clone(), symbols, cells, shapes)?;
     crate::geometry::build::check_sums(&geometry)?;
+    let givens = givens_of(&geometry, m)?;
+    Ok(Puzzle {
+        geometry: Arc::new(geometry),
+        givens,
+    })
+}
+
+/// A JSON model with its layout left as raw text: cheap to read (nothing is allocated for the
+/// cells and shapes), so a batch can tell whether a line repeats the previous line's layout
+/// before building anything. Fields are those of [`ModelJson`].
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawModel<'a> {
+    #[serde(borrow)]
+    pub name: &'a serde_json::value::RawValue,
+    #[serde(borrow)]
+    pub symbols: &'a serde_json::value::RawValue,
+    #[serde(default, borrow)]
+    pub values: Option<&'a serde_json::value::RawValue>,
+    #[serde(borrow)]
+    pub cells: &'a serde_json::value::RawValue,
+    #[serde(borrow)]
+    pub shapes: &'a serde_json::value::RawValue,
+    #[serde(default)]
+    pub givens: Map<String, Value>,
+    #[serde(default, borrow)]
+    pub solution: Option<&'a serde_json::value::RawValue>,
+    #[serde(default, borrow)]
+    pub certificates: Option<&'a serde_json::value::RawValue>,
+    #[serde(default, borrow)]
+    pub source: Option<&'a serde_json::value::RawValue>,
+    #[serde(default, borrow)]
+    pub expect: Option<&'a serde_json::value::RawValue>,
+}
+
+impl RawModel<'_> {
+    /// The full model (without solution, certificates, source and expect, which solving does
+    /// not need), each part parsed from its raw text.
+    pub fn to_model(&self) -> Result<ModelJson, Error> {
+        fn part<T: serde::de::DeserializeOwned>(
+            raw: &serde_json::value::RawValue,
+        ) -> Result<T, Error> {
+            serde_json::from_str(raw.get()).map_err(|e| Error::from_json(&e))
+        }
+        Ok(ModelJson {
+            name: part(self.name)?,
+            symbols: part(self.symbols)?,
+            values: self.values.map(part).transpose()?,
+            cells: part(self.cells)?,
+            shapes: part(self.shapes)?,
+            givens: self.givens.clone(),
+            solution: None,
+            certificates: None,
+            source: None,
+            expect: None,
+        })
+    }
+
+    /// The layout's text (symbols, values, cells, shapes), to compare with another line's.
+    pub fn layout_text(&self) -> [&str; 4] {
+        [
+            self.symbols.get(),
+            self.values.map_or("", |v| v.get()),
+            self.cells.get(),
+            self.shapes.get(),
+        ]
+    }
+}
+
+impl ModelJson {
+    /// Whether `other` describes the same layout (symbols, values, cells and shapes; names,
+    /// givens and the rest may differ), so one [`Geometry`] serves both.
+    pub fn same_layout(&self, other: &ModelJson) -> bool {
+        self.symbols == other.symbols
+            && self.values == other.values
+            && self.cells == other.cells
+            && self.shapes == other.shapes
+    }
+}
+
+/// The givens of model `m`, read against `geometry` (built from `m` or from a model with the
+/// same layout).
+pub fn givens_of(geometry: &Geometry, m: &ModelJson) -> Result<Vec<Option<u8>>, Error> {
+    givens_from_map(geometry, &m.givens)
+}
+
+/// Givens (cell name to symbol) read against `geometry`.
+pub fn givens_from_map(
+    geometry: &Geometry,
+    map: &Map<String, Value>,
+) -> Result<Vec<Option<u8>>, Error> {
     let mut givens = vec![None; geometry.cell_count()];
-    for (cell, v) in &m.givens {
+    for (cell, v) in map {
         let id = geometry.cell_id(cell).ok_or_else(|| {
             Error::puzzle(format!("a given is in cell {cell}, which does not exist"))
         })?;
@@ -225,8 +326,5 @@ pub fn from_model(m: &ModelJson) -> Result<Puzzle, Error> {
         })?;
         givens[id.index()] = Some(s as u8);
     }
-    Ok(Puzzle {
-        geometry: Arc::new(geometry),
-        givens,
-    })
+    Ok(givens)
 }
