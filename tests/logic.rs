@@ -806,3 +806,38 @@ fn corpus_logic_variants() {
         assert!(n > 0);
     }
 }
+
+/// `rate` and `solve --steps` run the engine (to check uniqueness, and when the rules are stuck):
+/// both honour --max-nodes and answer `unknown` instead of searching on.
+#[test]
+fn rating_and_steps_honour_the_search_budget() {
+    let (code, out, err) = run(&["rate", DIABOLICAL, "-g", "classic9", "--max-nodes", "1"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.starts_with("unknown: "), "{out}");
+    let file = write_temp("budget.txt", &format!("{DIABOLICAL}\n{EASY}\n"));
+    let (_, out, _) = run(&[
+        "rate",
+        file.to_str().unwrap(),
+        "-g",
+        "classic9",
+        "--max-nodes",
+        "1",
+    ]);
+    assert!(
+        out.lines().all(|l| l.starts_with("unknown: ")),
+        "every line needs the engine: {out}"
+    );
+    let (_, out, _) = run(&["rate", file.to_str().unwrap(), "-g", "classic9"]);
+    assert!(!out.contains("unknown"), "{out}");
+    let (code, out, _) = run(&[
+        "solve",
+        DIABOLICAL,
+        "-g",
+        "classic9",
+        "--steps",
+        "--max-nodes",
+        "1",
+    ]);
+    assert_eq!(code, 1);
+    assert!(out.contains("budget ran out"), "{out}");
+}

@@ -54,6 +54,8 @@ pub struct RateArgs {
     /// Worker threads for files of puzzles (default: all cores)
     #[arg(long)]
     pub threads: Option<usize>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 fn families(args: &RuleArgs) -> Result<Vec<Family>, CliError> {
@@ -98,6 +100,7 @@ pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Res
         return Ok(1);
     }
     let path = Logic::all(g.symbol_count())
+        .with_limits(input::limits(budget)?)
         .solve(g, &p.givens, None)
         .map_err(logic_error)?;
     let rating = rate::rate(&path);
@@ -298,7 +301,7 @@ fn rate_checked(
     if !anydoku::puzzle::conflicts_of(g, givens).is_empty() {
         return Err(LogicError::Unsolvable("the givens break a rule".into()));
     }
-    match Engine::new(g).solve(givens, Limits::none()).status() {
+    match Engine::new(g).solve(givens, logic.limits()).status() {
         Status::Unique => logic.solve(g, givens, None),
         Status::Multiple => Err(LogicError::Multiple),
         Status::None => Err(LogicError::Unsolvable("it has no solution".into())),
@@ -318,6 +321,10 @@ fn rating_line(logic: &Logic, g: &Geometry, givens: &[Option<u8>], format: Forma
             let r = rate::rate(&path);
             format!("{:.2} {}", r.score, r.level.as_str())
         }
+        (Err(LogicError::Unknown), Format::Json) => {
+            json!({"status": "unknown", "error": LogicError::Unknown.to_string()}).to_string()
+        }
+        (Err(LogicError::Unknown), Format::Text) => format!("unknown: {}", LogicError::Unknown),
         (Err(e), Format::Json) => json!({"error": e.to_string()}).to_string(),
         (Err(e), Format::Text) => format!("invalid: {e}"),
     }
@@ -331,10 +338,21 @@ pub fn rate_cmd(args: &RateArgs) -> Result<u8, CliError> {
     if jsonl || (args.input.geometry.is_some() && path.is_file() && !single_grid(args)?) {
         return rate_lines(args, &fams, jsonl);
     }
+    let limits = input::limits(args.budget)?;
     let p = input::solvable_puzzle(&args.input)?;
     let g = &p.geometry;
-    let logic = Logic::with_families(g.symbol_count(), &fams);
-    let path = rate_checked(&logic, g, &p.givens).map_err(logic_error)?;
+    let logic = Logic::with_families(g.symbol_count(), &fams).with_limits(limits);
+    let path = match rate_checked(&logic, g, &p.givens) {
+        Err(LogicError::Unknown) => {
+            let why = "the search budget ran out before uniqueness was known";
+            match args.format {
+                Format::Json => outln!("{}", json!({"status": "unknown", "error": why})),
+                Format::Text => outln!("unknown: {why}"),
+            }
+            return Ok(1);
+        }
+        other => other.map_err(logic_error)?,
+    };
     let r = rate::rate(&path);
     match args.format {
         Format::Json => outln!(
@@ -394,9 +412,10 @@ fn rate_lines(args: &RateArgs, fams: &[Family], jsonl: bool) -> Result<u8, CliEr
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .map_err(|e| Error::puzzle(format!("cannot start worker threads: {e}")))?;
+    let limits = input::limits(args.budget)?;
     let logic = geometry
         .as_ref()
-        .map(|g| Logic::with_families(g.symbol_count(), fams));
+        .map(|g| Logic::with_families(g.symbol_count(), fams).with_limits(limits));
     let format = args.format;
     let out: Vec<String> = pool.install(|| {
         lines
@@ -408,7 +427,8 @@ fn rate_lines(args: &RateArgs, fams: &[Family], jsonl: bool) -> Result<u8, CliEr
                 },
                 _ => match json::from_json(line) {
                     Ok(p) => {
-                        let logic = Logic::with_families(p.geometry.symbol_count(), fams);
+                        let logic = Logic::with_families(p.geometry.symbol_count(), fams)
+                            .with_limits(limits);
                         rating_line(&logic, &p.geometry, &p.givens, format)
                     }
                     Err(e) => invalid(format, &e.to_string()),

@@ -76,6 +76,8 @@ pub struct Path {
 /// A rule set.
 pub struct Logic {
     rules: Vec<Box<dyn LogicRule>>,
+    /// The budget of each engine search (the `Search` step); unlimited by default.
+    limits: Limits,
 }
 
 impl Logic {
@@ -88,7 +90,19 @@ impl Logic {
     pub fn with_families(n_symbols: usize, families: &[Family]) -> Self {
         Logic {
             rules: rules::standard(n_symbols, families),
+            limits: Limits::none(),
         }
+    }
+
+    /// The same rules with a budget for each engine search (checks and the `Search` step).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The budget of each engine search.
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// The next step: the lightest step of the rules tried in order of their smallest weight,
@@ -141,7 +155,7 @@ impl Logic {
             let step = match self.next_step(&b) {
                 Some(s) => s,
                 None => {
-                    let step = search_step(g, &b)?;
+                    let step = search_step(g, &b, self.limits)?;
                     if let Some(sol) = solution {
                         check(&b, &step, sol, steps.len())?;
                     }
@@ -179,8 +193,8 @@ fn check(b: &Board, step: &Step, sol: &[u8], index: usize) -> Result<(), LogicEr
 }
 
 /// The engine finishes the puzzle from the current placements.
-fn search_step(g: &Geometry, b: &Board) -> Result<Step, LogicError> {
-    let result = Engine::new(g).solve(&b.value, Limits::none());
+fn search_step(g: &Geometry, b: &Board, limits: Limits) -> Result<Step, LogicError> {
+    let result = Engine::new(g).solve(&b.value, limits);
     match result.status() {
         Status::Unique => {}
         Status::Multiple => return Err(LogicError::Multiple),
