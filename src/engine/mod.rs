@@ -13,6 +13,7 @@
 //! To add a propagation rule, add a pass to `propagate::Propagator::run` that narrows candidates
 //! and reports contradictions; search picks it up automatically.
 
+pub mod alldiff;
 pub mod propagate;
 pub mod search;
 pub mod sum;
@@ -128,6 +129,10 @@ pub struct Engine {
     /// is off.
     pub(crate) overlaps: Vec<[u32; 4]>,
     pub(crate) overlap_cells: Vec<u32>,
+    /// The all-different filter ([`alldiff`]): `Some(0)` at every fixpoint, `None` never,
+    /// `Some(t)` adaptive (a search restarts with it after `t` nodes without it). Plain
+    /// [`propagate::propagate`] calls use it only for `Some(0)`.
+    pub(crate) alldiff_after: Option<u64>,
 }
 
 /// Options for building an [`Engine`].
@@ -138,6 +143,13 @@ pub struct Options {
     /// Run the overlap (pointing/claiming) pass inside search. `None` chooses by symbol-set
     /// width: on for 16 or more symbols, where it prunes far more than it costs; off below.
     pub overlaps: Option<bool>,
+    /// Filter complete shapes with all-different arc consistency ([`alldiff`]) once the cheaper
+    /// passes reach a fixpoint. `Some(true)`: at every node; `Some(false)`: never; `None`
+    /// (adaptive): for 25 or more symbols, a search first runs without it for as many nodes as
+    /// there are cells and, if that is not enough, starts again from the root with it, so easy
+    /// searches (filling an empty grid, which barely gains from it) do not pay for it and the
+    /// searches that struggle (sparse 25x25 and larger puzzles) get it from the first node.
+    pub alldiff: Option<bool>,
 }
 
 impl Default for Options {
@@ -145,6 +157,7 @@ impl Default for Options {
         Options {
             derived: true,
             overlaps: None,
+            alldiff: None,
         }
     }
 }
@@ -245,6 +258,12 @@ impl Engine {
             (Vec::new(), Vec::new())
         };
         Engine {
+            alldiff_after: match options.alldiff {
+                _ if n_complete == 0 => None,
+                Some(true) => Some(0),
+                Some(false) => None,
+                None => (n_symbols >= 25).then_some(n_cells as u64),
+            },
             overlaps,
             overlap_cells,
             n_cells,
@@ -345,6 +364,11 @@ impl Budget {
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             deadline: limits.max_time.map(|d| Instant::now() + d),
         }
+    }
+
+    /// True when the deadline (if any) has passed.
+    pub fn deadline_passed(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// True when the budget is spent after `nodes` nodes.

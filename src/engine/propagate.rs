@@ -9,7 +9,7 @@
 //! Sum shapes and overlaps are filtered after that. No allocation happens here: the queue is owned
 //! by the caller and the dirty set lives on the stack.
 
-use super::{sum, Engine, Mask};
+use super::{alldiff, sum, Engine, Mask};
 
 /// The set of complete shapes that changed since they were last scanned, `W` words (a
 /// compile-time width chosen from the engine's shape count, so marking a cell is `W` ORs).
@@ -36,10 +36,13 @@ impl<const W: usize> Dirty<W> {
     /// Marks the shapes of cell `c`.
     #[inline(always)]
     fn mark(&mut self, e: &Engine, c: usize) {
-        let bits: &[u64; W] = e.cell_bits[c * W..c * W + W].try_into().unwrap();
+        debug_assert!(c * W + W <= e.cell_bits.len());
         #[allow(clippy::needless_range_loop)] // W is a constant: an unrolled OR per word
         for i in 0..W {
-            self.words[i] |= bits[i];
+            // SAFETY: `cell_bits` holds `W` words for each of the engine's `n_cells` cells
+            // (`W == e.shape_words`, chosen by `propagate`), and every cell index reaching here
+            // is below `n_cells` (see `check_inputs`).
+            self.words[i] |= unsafe { *e.cell_bits.get_unchecked(c * W + i) };
         }
     }
 }
@@ -49,13 +52,20 @@ impl<const W: usize> Dirty<W> {
 ///
 /// Works from any candidate array: every complete shape is scanned at least once.
 pub fn propagate(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
+    propagate_at(e, cand, queue, e.alldiff_after == Some(0))
+}
+
+/// [`propagate`] with the all-different filter on or off (`strong`) whatever the engine's
+/// default.
+pub fn propagate_at(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>, strong: bool) -> bool {
+    check_inputs(e, cand, queue);
     match e.shape_words {
-        1 => run(e, cand, queue, &mut Dirty::<1>::all(e)),
-        2 => run(e, cand, queue, &mut Dirty::<2>::all(e)),
-        4 => run(e, cand, queue, &mut Dirty::<4>::all(e)),
-        8 => run(e, cand, queue, &mut Dirty::<8>::all(e)),
-        16 => run(e, cand, queue, &mut Dirty::<16>::all(e)),
-        _ => run_untracked(e, cand, queue),
+        1 => run(e, cand, queue, &mut Dirty::<1>::all(e), strong),
+        2 => run(e, cand, queue, &mut Dirty::<2>::all(e), strong),
+        4 => run(e, cand, queue, &mut Dirty::<4>::all(e), strong),
+        8 => run(e, cand, queue, &mut Dirty::<8>::all(e), strong),
+        16 => run(e, cand, queue, &mut Dirty::<16>::all(e), strong),
+        _ => run_untracked(e, cand, queue, strong),
     }
 }
 
@@ -64,28 +74,58 @@ pub fn propagate(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
 /// Only the shapes of those cells, and of the cells that change after them, are scanned.
 /// Calling it on any other array may miss deductions (never produces wrong ones).
 pub fn propagate_changed(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
-    fn go<const W: usize>(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
+    propagate_changed_at(e, cand, queue, e.alldiff_after == Some(0))
+}
+
+/// [`propagate_changed`] for a search that decides itself whether the all-different filter
+/// runs (`strong`), e.g. from the number of nodes visited so far.
+pub fn propagate_changed_at(
+    e: &Engine,
+    cand: &mut [Mask],
+    queue: &mut Vec<u32>,
+    strong: bool,
+) -> bool {
+    fn go<const W: usize>(
+        e: &Engine,
+        cand: &mut [Mask],
+        queue: &mut Vec<u32>,
+        strong: bool,
+    ) -> bool {
         let mut d = Dirty::<W> { words: [0; W] };
         for &c in queue.iter() {
             d.mark(e, c as usize);
         }
-        run(e, cand, queue, &mut d)
+        run(e, cand, queue, &mut d, strong)
     }
+    check_inputs(e, cand, queue);
     match e.shape_words {
-        1 => go::<1>(e, cand, queue),
-        2 => go::<2>(e, cand, queue),
-        4 => go::<4>(e, cand, queue),
-        8 => go::<8>(e, cand, queue),
-        16 => go::<16>(e, cand, queue),
-        _ => run_untracked(e, cand, queue),
+        1 => go::<1>(e, cand, queue, strong),
+        2 => go::<2>(e, cand, queue, strong),
+        4 => go::<4>(e, cand, queue, strong),
+        8 => go::<8>(e, cand, queue, strong),
+        16 => go::<16>(e, cand, queue, strong),
+        _ => run_untracked(e, cand, queue, strong),
     }
+}
+
+/// The hot loops index `cand` and the engine's tables without bounds checks; this is what makes
+/// that sound: the candidate array has one entry per cell, and every queued cell is a cell. (The
+/// engine's own tables — peers, shape members, `cell_bits` — hold only cell indices below
+/// `n_cells` by construction in [`Engine::with_options`].)
+#[inline]
+fn check_inputs(e: &Engine, cand: &[Mask], queue: &[u32]) {
+    assert_eq!(cand.len(), e.n_cells, "candidate array of the wrong length");
+    assert!(
+        queue.iter().all(|&c| (c as usize) < e.n_cells),
+        "queued cell out of range"
+    );
 }
 
 /// Propagation for engines with too many complete shapes to track: full passes, with a
 /// zero-word dirty set.
-fn run_untracked(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
+fn run_untracked(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>, strong: bool) -> bool {
     let mut d = Dirty::<0> { words: [] };
-    run(e, cand, queue, &mut d)
+    run(e, cand, queue, &mut d, strong)
 }
 
 fn run<const W: usize>(
@@ -93,6 +133,7 @@ fn run<const W: usize>(
     cand: &mut [Mask],
     queue: &mut Vec<u32>,
     dirty: &mut Dirty<W>,
+    strong: bool,
 ) -> bool {
     loop {
         if !drain(e, cand, queue, dirty) {
@@ -112,12 +153,19 @@ fn run<const W: usize>(
                 Some(false) => {}
             }
         }
-        if e.overlaps.is_empty() {
+        if !e.overlaps.is_empty() {
+            match overlaps(e, cand, queue, dirty) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+        }
+        if !strong {
             return true;
         }
-        match overlaps(e, cand, queue, dirty) {
+        match alldiff::filter_all(e, cand, queue) {
             None => return false,
-            Some(true) => continue,
+            Some(true) => dirty.mark_all(e),
             Some(false) => return true,
         }
     }
@@ -132,20 +180,27 @@ fn drain<const W: usize>(
     dirty: &mut Dirty<W>,
 ) -> bool {
     while let Some(c) = queue.pop() {
-        let m = cand[c as usize];
-        let (a, b) = (
-            e.peer_start[c as usize] as usize,
-            e.peer_start[c as usize + 1] as usize,
-        );
-        for &p in &e.peers[a..b] {
+        let c = c as usize;
+        debug_assert!(c < cand.len() && c + 1 < e.peer_start.len());
+        // SAFETY: `c` is a cell (see `check_inputs`), `peer_start` has `n_cells + 1` entries
+        // and its ranges lie inside `peers`.
+        let (m, peers) = unsafe {
+            let a = *e.peer_start.get_unchecked(c) as usize;
+            let b = *e.peer_start.get_unchecked(c + 1) as usize;
+            (*cand.get_unchecked(c), e.peers.get_unchecked(a..b))
+        };
+        for &p in peers {
             let p = p as usize;
-            let old = cand[p];
+            debug_assert!(p < cand.len());
+            // SAFETY: peers are cells of the engine, and `cand` has one entry per cell.
+            let slot = unsafe { cand.get_unchecked_mut(p) };
+            let old = *slot;
             if old & m != 0 {
                 let new = old & !m;
                 if new == 0 {
                     return false;
                 }
-                cand[p] = new;
+                *slot = new;
                 dirty.mark(e, p);
                 if new & (new - 1) == 0 {
                     queue.push(p as u32);
@@ -167,7 +222,9 @@ fn scan_shape<const W: usize>(
 ) -> Option<bool> {
     let (mut once, mut twice, mut fixed) = (0 as Mask, 0 as Mask, 0 as Mask);
     for &c in shape {
-        let m = cand[c as usize];
+        debug_assert!((c as usize) < cand.len());
+        // SAFETY: shape members are cells of the engine, and `cand` has one entry per cell.
+        let m = unsafe { *cand.get_unchecked(c as usize) };
         twice |= once & m;
         once |= m;
         // branch-free: add m to `fixed` when it is a single symbol

@@ -5,7 +5,7 @@
 //! the fewest candidates (ties: the first). Value order is ascending, or a caller-given
 //! permutation (used to draw random complete grids reproducibly).
 
-use super::propagate::{propagate, propagate_changed};
+use super::propagate::{propagate, propagate_at, propagate_changed_at};
 use super::{Budget, Count, Engine, Limits, Mask};
 
 /// Reusable search state for one engine: the candidate stack and the propagation queue.
@@ -22,6 +22,8 @@ pub struct Searcher<'e> {
     keep: usize,
     /// Symbol try order; empty means ascending.
     order: Vec<u8>,
+    /// Whether the all-different filter runs at each node of the current search.
+    strong: bool,
 }
 
 impl<'e> Searcher<'e> {
@@ -39,6 +41,7 @@ impl<'e> Searcher<'e> {
             solutions: Vec::new(),
             keep: 2,
             order: Vec::new(),
+            strong: false,
         }
     }
 
@@ -91,9 +94,36 @@ impl<'e> Searcher<'e> {
             None => self.initial(givens),
         };
         if let Some(root) = root {
+            let budget = self.budget;
+            // Adaptive all-different: a first, cheap search under a node cap; if it hits the
+            // cap, start again from the root with the filter at every node (decisions made
+            // without it near the root are what make sparse wide puzzles hard, so switching it
+            // on midway is not enough).
+            let cheap_cap = self
+                .e
+                .alldiff_after
+                .filter(|&t| t > 0 && t < budget.max_nodes);
+            self.strong = self.e.alldiff_after == Some(0);
+            if let Some(cap) = cheap_cap {
+                self.budget.max_nodes = cap;
+            }
             self.stack.clear();
             self.stack.extend_from_slice(&root);
             self.descend(0);
+            let capped = cheap_cap.is_some_and(|cap| self.stopped && self.nodes >= cap);
+            if capped && self.found < self.limit && !budget.deadline_passed() {
+                self.found = 0;
+                self.solutions.clear();
+                self.stopped = false;
+                self.strong = true;
+                self.budget = budget;
+                self.stack.clear();
+                self.stack.extend_from_slice(&root);
+                self.queue.clear();
+                if propagate_at(self.e, &mut self.stack[..n], &mut self.queue, true) {
+                    self.descend(0);
+                }
+            }
         }
         debug_assert!(self.stack.len() >= n || self.found == 0);
         Count {
@@ -165,7 +195,13 @@ impl<'e> Searcher<'e> {
                     self.stack[next + c] = bit;
                     self.queue.clear();
                     self.queue.push(c as u32);
-                    if propagate_changed(self.e, &mut self.stack[next..next + n], &mut self.queue) {
+                    let strong = self.strong();
+                    if propagate_changed_at(
+                        self.e,
+                        &mut self.stack[next..next + n],
+                        &mut self.queue,
+                        strong,
+                    ) {
                         self.descend(depth + 1);
                     }
                     if self.stopped {
@@ -184,7 +220,8 @@ impl<'e> Searcher<'e> {
             me.stack[next + best] = 1 << s;
             me.queue.clear();
             me.queue.push(best as u32);
-            if propagate_changed(me.e, &mut me.stack[next..next + n], &mut me.queue) {
+            let strong = me.strong();
+            if propagate_changed_at(me.e, &mut me.stack[next..next + n], &mut me.queue, strong) {
                 me.descend(depth + 1);
             }
             me.stopped
@@ -206,6 +243,12 @@ impl<'e> Searcher<'e> {
                 }
             }
         }
+    }
+
+    /// Whether the all-different filter runs at this point of the search.
+    #[inline]
+    fn strong(&self) -> bool {
+        self.strong
     }
 
     /// A complete shape and a symbol (as a bit) with exactly two possible places in it, if any.
