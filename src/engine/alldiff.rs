@@ -238,7 +238,7 @@ mod tests {
         adaptive.alldiff_after = Some(3); // restart after three nodes
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let grid = engines[1]
-            .count(&vec![None; 36], 1, Limits::none())
+            .count(&[None; 36], 1, Limits::none())
             .solutions[0]
             .clone();
         let mut restarts_seen = 0;
