@@ -7,11 +7,15 @@
 //!
 //! * [`propagate`] — naked singles (a placed symbol leaves its peers), hidden singles (a symbol
 //!   with one place left in a complete shape) and the sum-shape filter, to a fixpoint.
+//! * [`alldiff`] — all-different arc consistency on complete shapes (every hidden/naked subset
+//!   at once), for wide symbol sets; adaptive by default (see [`Options::alldiff`]).
+//! * [`sum`] — sum shapes (Killer cages and the law-of-45 shapes derived from them).
 //! * [`search`] — depth-first search on the most constrained cell, counting solutions up to a
 //!   limit under a node/time budget ([`Limits`]).
 //!
-//! To add a propagation rule, add a pass to `propagate::Propagator::run` that narrows candidates
-//! and reports contradictions; search picks it up automatically.
+//! To add a propagation rule, add a pass to the loop in `propagate::run` that narrows candidates
+//! (marking the shapes of the cells it changes dirty, pushing new singletons on the queue) and
+//! reports contradictions; search picks it up automatically.
 
 pub mod alldiff;
 pub mod propagate;

@@ -1,4 +1,4 @@
-//! Propagation to a fixpoint: naked singles, hidden singles, sum shapes, overlaps.
+//! Propagation to a fixpoint: naked singles, hidden singles, sum shapes, overlaps, all-different.
 //!
 //! The candidate array is the whole search state. A cell whose candidates shrink to one symbol is
 //! pushed on a queue; popping it removes the symbol from every peer. Complete shapes are scanned
@@ -6,8 +6,10 @@
 //! (a contradiction). Only *dirty* shapes are scanned: a shape becomes dirty when one of its cells
 //! changes and clean when it is scanned, so the pass that confirms a fixpoint costs only the shapes
 //! touched since their last scan (a fully placed shape never changes, so it is never rescanned).
-//! Sum shapes and overlaps are filtered after that. No allocation happens here: the queue is owned
-//! by the caller and the dirty set lives on the stack.
+//! Sum shapes, overlaps and (when the search asks for it) the all-different filter run after that.
+//! No allocation happens here: the queue is owned by the caller and the dirty set lives on the
+//! stack. The two innermost loops index without bounds checks; `check_inputs` and the engine's
+//! construction are what make that sound.
 
 use super::{alldiff, sum, Engine, Mask};
 
