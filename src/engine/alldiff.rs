@@ -237,10 +237,7 @@ mod tests {
         let mut adaptive = engines[1].clone();
         adaptive.alldiff_after = Some(3); // restart after three nodes
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-        let grid = engines[1]
-            .count(&[None; 36], 1, Limits::none())
-            .solutions[0]
-            .clone();
+        let grid = engines[1].count(&[None; 36], 1, Limits::none()).solutions[0].clone();
         let mut restarts_seen = 0;
         for _ in 0..300 {
             // a few givens from the grid, and sometimes a wrong one

@@ -214,14 +214,23 @@ fn drain<const W: usize>(
 }
 
 /// Scans one complete shape. `None` on contradiction, `Some(changed)` otherwise.
+///
+/// `N` is the shape size when it is known at compile time (the first loop is then unrolled), or
+/// 0 for any size; [`hidden_singles`] picks it from the symbol-set width.
 #[inline(always)]
-fn scan_shape<const W: usize>(
+fn scan_shape<const W: usize, const N: usize>(
     e: &Engine,
     shape: &[u32],
     cand: &mut [Mask],
     queue: &mut Vec<u32>,
     dirty: &mut Dirty<W>,
 ) -> Option<bool> {
+    let shape: &[u32] = if N > 0 {
+        let fixed_size: &[u32; N] = shape.try_into().expect("a complete shape has N cells");
+        fixed_size
+    } else {
+        shape
+    };
     let (mut once, mut twice, mut fixed) = (0 as Mask, 0 as Mask, 0 as Mask);
     for &c in shape {
         debug_assert!((c as usize) < cand.len());
@@ -273,7 +282,7 @@ fn hidden_singles<const W: usize>(
         loop {
             let mut changed = false;
             for shape in e.complete.chunks_exact(n) {
-                match scan_shape(e, shape, cand, queue, dirty) {
+                match scan_shape::<W, 0>(e, shape, cand, queue, dirty) {
                     None => return false,
                     Some(c) => changed |= c,
                 }
@@ -295,7 +304,12 @@ fn hidden_singles<const W: usize>(
                 let s = i * 64 + bits.trailing_zeros() as usize;
                 dirty.words[i] = bits & (bits - 1);
                 let shape = &e.complete[s * n..s * n + n];
-                if scan_shape(e, shape, cand, queue, dirty).is_none() {
+                let scanned = match n {
+                    9 => scan_shape::<W, 9>(e, shape, cand, queue, dirty),
+                    16 => scan_shape::<W, 16>(e, shape, cand, queue, dirty),
+                    _ => scan_shape::<W, 0>(e, shape, cand, queue, dirty),
+                };
+                if scanned.is_none() {
                     return false;
                 }
             }
