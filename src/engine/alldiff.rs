@@ -17,7 +17,8 @@
 
 use super::{Engine, Mask};
 
-const NONE: u8 = u8::MAX;
+/// No match yet, in the `mate` arrays of [`augment`].
+pub(crate) const NONE: u8 = u8::MAX;
 
 /// Filters every complete shape. `None` on a contradiction, `Some(changed)` otherwise; cells
 /// narrowed to one symbol are pushed on `queue`.
@@ -133,8 +134,10 @@ pub fn filter_shape(
     Some(changed)
 }
 
-/// Kuhn's augmenting path from local cell `j` on bitmasks.
-fn augment(j: usize, adj: &[Mask], mate_cell: &mut [u8; 64], seen: &mut Mask) -> bool {
+/// Kuhn's augmenting path from local cell `j` on bitmasks: `adj[j]` are the symbols cell `j`
+/// may take, `mate_cell[t]` the cell symbol `t` is matched to (or [`NONE`]), `seen` the symbols
+/// visited in this search. Shared with the cage filter in [`super::sum`].
+pub(crate) fn augment(j: usize, adj: &[Mask], mate_cell: &mut [u8; 64], seen: &mut Mask) -> bool {
     let mut opts = adj[j] & !*seen;
     while opts != 0 {
         let t = opts.trailing_zeros() as usize;

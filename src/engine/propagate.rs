@@ -80,7 +80,7 @@ pub fn propagate_changed(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) ->
 }
 
 /// [`propagate_changed`] for a search that decides itself whether the all-different filter
-/// runs (`strong`), e.g. from the number of nodes visited so far.
+/// runs (`strong`): the adaptive search restarts with it on (see [`super::Options::alldiff`]).
 pub fn propagate_changed_at(
     e: &Engine,
     cand: &mut [Mask],

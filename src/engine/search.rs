@@ -195,12 +195,11 @@ impl<'e> Searcher<'e> {
                     self.stack[next + c] = bit;
                     self.queue.clear();
                     self.queue.push(c as u32);
-                    let strong = self.strong();
                     if propagate_changed_at(
                         self.e,
                         &mut self.stack[next..next + n],
                         &mut self.queue,
-                        strong,
+                        self.strong,
                     ) {
                         self.descend(depth + 1);
                     }
@@ -220,8 +219,12 @@ impl<'e> Searcher<'e> {
             me.stack[next + best] = 1 << s;
             me.queue.clear();
             me.queue.push(best as u32);
-            let strong = me.strong();
-            if propagate_changed_at(me.e, &mut me.stack[next..next + n], &mut me.queue, strong) {
+            if propagate_changed_at(
+                me.e,
+                &mut me.stack[next..next + n],
+                &mut me.queue,
+                me.strong,
+            ) {
                 me.descend(depth + 1);
             }
             me.stopped
@@ -243,12 +246,6 @@ impl<'e> Searcher<'e> {
                 }
             }
         }
-    }
-
-    /// Whether the all-different filter runs at this point of the search.
-    #[inline]
-    fn strong(&self) -> bool {
-        self.strong
     }
 
     /// A complete shape and a symbol (as a bit) with exactly two possible places in it, if any.

@@ -31,6 +31,7 @@
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::alldiff::{augment, NONE};
 use super::{Engine, Mask, SumShape};
 
 /// Most combinations kept for one shape; above this the shape is filtered by bounds only.
@@ -41,8 +42,6 @@ const MAX_ENUM_NODES: u64 = 4_000_000;
 pub const MAX_ENUM_CELLS: usize = 4;
 /// Enumeration is skipped (bounds are used) when the product of candidate counts exceeds this.
 const MAX_ENUM_WORK: u64 = 50_000;
-
-const NONE: u8 = u8::MAX;
 
 /// How one sum shape is filtered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -373,25 +372,6 @@ fn combos_support(
         }
     }
     any.then_some(required)
-}
-
-/// Kuhn's augmenting path on bitmasks.
-fn augment(j: usize, adj: &[Mask], mate_sym: &mut [u8; 64], seen: &mut Mask) -> bool {
-    let mut opts = adj[j] & !*seen;
-    while opts != 0 {
-        let t = opts.trailing_zeros() as usize;
-        opts &= opts - 1;
-        if *seen & (1 << t) != 0 {
-            continue;
-        }
-        *seen |= 1 << t;
-        let m = mate_sym[t];
-        if m == NONE || augment(m as usize, adj, mate_sym, seen) {
-            mate_sym[t] = j as u8;
-            return true;
-        }
-    }
-    false
 }
 
 /// Supports of a small shape by enumeration. `Some(false)` when it would cost too much (the
