@@ -1,6 +1,8 @@
 //! Prints the average search nodes per puzzle for a line file (a tuning aid).
 //!
-//! `nodes FILE [GEOMETRY] [overlaps=on|off]`: the first 5000 lines, each counted to two solutions.
+//! `nodes FILE [GEOMETRY] [overlaps=on|off] [board=on|off]`: the first 5000 lines, each counted
+//! to two solutions, with the overlap pass and the bitboard kernel chosen by the engine unless
+//! given.
 use anydoku::engine::search::Searcher;
 use anydoku::geometry::builtin;
 use anydoku::puzzle::text;
@@ -9,12 +11,25 @@ use std::io::BufRead;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let g = builtin::load(args.get(2).map_or("classic9", |s| s.as_str())).unwrap();
-    let overlaps = args.get(3).map(|a| a.ends_with("on"));
+    let g = builtin::load(
+        args.get(2)
+            .filter(|a| !a.contains('='))
+            .map_or("classic9", |s| s.as_str()),
+    )
+    .unwrap();
+    let switch = |name: &str| {
+        args.iter()
+            .skip(2)
+            .find_map(|a| a.strip_prefix(name)?.strip_prefix('='))
+            .map(|v| v == "on")
+    };
+    let overlaps = switch("overlaps");
+    let board = switch("board");
     let e = anydoku::engine::Engine::with_options(
         &g,
         anydoku::engine::Options {
             overlaps,
+            board,
             ..Default::default()
         },
     );

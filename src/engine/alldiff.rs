@@ -232,6 +232,7 @@ mod tests {
                     &g,
                     Options {
                         alldiff,
+                        board: Some(false), // the cell-major kernel, where the filter lives
                         ..Default::default()
                     },
                 )

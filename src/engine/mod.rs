@@ -18,6 +18,7 @@
 //! reports contradictions; search picks it up automatically.
 
 pub mod alldiff;
+pub mod board;
 pub mod propagate;
 pub mod search;
 pub mod sum;
@@ -137,6 +138,9 @@ pub struct Engine {
     /// `Some(t)` adaptive (a search restarts with it after `t` nodes without it). Plain
     /// [`propagate::propagate`] calls use it only for `Some(0)`.
     pub(crate) alldiff_after: Option<u64>,
+    /// The symbol-major form searched by [`board`], when the model allows it and the options
+    /// ask for it.
+    pub(crate) board: Option<board::Board>,
 }
 
 /// Options for building an [`Engine`].
@@ -154,6 +158,10 @@ pub struct Options {
     /// searches (filling an empty grid, which barely gains from it) do not pay for it and the
     /// searches that struggle (sparse 25x25 and larger puzzles) get it from the first node.
     pub alldiff: Option<bool>,
+    /// Search with the symbol-major bitboard kernel ([`board`]) when the model has only unique
+    /// shapes, at most 512 cells and no all-different filter. `None` (default) and `Some(true)`:
+    /// whenever it applies; `Some(false)`: never (the cell-major kernel, e.g. to compare them).
+    pub board: Option<bool>,
 }
 
 impl Default for Options {
@@ -162,6 +170,7 @@ impl Default for Options {
             derived: true,
             overlaps: None,
             alldiff: None,
+            board: None,
         }
     }
 }
@@ -261,7 +270,8 @@ impl Engine {
         } else {
             (Vec::new(), Vec::new())
         };
-        Engine {
+        let mut engine = Engine {
+            board: None,
             alldiff_after: match options.alldiff {
                 _ if n_complete == 0 => None,
                 Some(true) => Some(0),
@@ -283,7 +293,11 @@ impl Engine {
             values,
             sum_tables,
             derived,
+        };
+        if options.board != Some(false) && engine.alldiff_after.is_none() {
+            engine.board = board::Board::new(&engine);
         }
+        engine
     }
 
     /// How many sum shapes the law of 45 added (0 with `Options { derived: false }`).

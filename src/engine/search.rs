@@ -5,6 +5,7 @@
 //! the fewest candidates (ties: the first). Value order is ascending, or a caller-given
 //! permutation (used to draw random complete grids reproducibly).
 
+use super::board::BoardSearch;
 use super::propagate::{propagate, propagate_at, propagate_changed_at};
 use super::{Budget, Count, Engine, Limits, Mask};
 
@@ -24,6 +25,8 @@ pub struct Searcher<'e> {
     order: Vec<u8>,
     /// Whether the all-different filter runs at each node of the current search.
     strong: bool,
+    /// The bitboard kernel, when the engine has one (used for plain counts).
+    board: Option<BoardSearch<'e>>,
 }
 
 impl<'e> Searcher<'e> {
@@ -42,6 +45,7 @@ impl<'e> Searcher<'e> {
             keep: 2,
             order: Vec::new(),
             strong: false,
+            board: e.board.as_ref().map(BoardSearch::new),
         }
     }
 
@@ -82,6 +86,10 @@ impl<'e> Searcher<'e> {
         limits: Limits,
         start: Option<&[Mask]>,
     ) -> Count {
+        let plain = start.is_none() && self.order.is_empty() && self.e.alldiff_after.is_none();
+        if let (Some(board), true) = (&mut self.board, plain) {
+            return board.count(givens, limit, limits);
+        }
         self.nodes = 0;
         self.found = 0;
         self.limit = limit.max(1);
