@@ -11,13 +11,14 @@
 //! * hidden singles and "no place for a symbol": each complete shape's board ANDed with the
 //!   symbol's board, only for symbols whose board changed since they were last checked;
 //! * overlaps (pointing / claiming) when the engine has them: a symbol confined to the shared part
-//!   of two shapes inside one of them leaves the rest of the other.
+//!   of two shapes inside one of them leaves the rest of the other (checked with the shape's
+//!   hidden singles).
 //!
 //! Nothing here knows a geometry either: shapes and peers are just cell sets, built from the
 //! engine's tables. The width `W` (64-bit words per board) is chosen at load time from the cell
 //! count; the kernel is compiled for each width in [`WIDTHS`]. Models with sum shapes, with more
-//! cells than the widest board, or that ask for the all-different filter keep the cell-major
-//! kernel ([`super::search::Searcher`] decides). Both kernels count the same solutions (tested
+//! cells than the widest board (by default [`AUTO_WORDS`]), or that ask for the all-different
+//! filter keep the cell-major kernel ([`super::search::Searcher`] decides). Both kernels count the same solutions (tested
 //! against each other); only node counts differ.
 //!
 //! To add a rule, add a pass to `propagate` that narrows symbol boards and adds the symbols it
@@ -27,6 +28,11 @@ use super::{Budget, Count, Engine, Limits};
 
 /// Board widths (64-bit words) the kernel is compiled for: up to 512 cells.
 pub const WIDTHS: [usize; 6] = [1, 2, 3, 4, 6, 8];
+/// The widest board the kernel is compiled for.
+pub const MAX_WORDS: usize = 8;
+/// The widest board used by default (128 cells): wider models (Samurai, 16x16) were measured
+/// faster with the cell-major kernel (`examples/kernels.rs`).
+pub const AUTO_WORDS: usize = 2;
 
 /// Cells keep the set of their complete shapes in at most this many words (256 shapes).
 const MAX_SHAPE_WORDS: usize = 4;
@@ -47,17 +53,21 @@ pub struct Board {
     shape_words: usize,
     /// `shape_words` words per cell: the complete shapes holding it, as a bitset.
     cell_shapes: Vec<u64>,
-    /// `3 * words` words per overlap: shared part, rest of the first shape, rest of the second.
-    overlaps: Vec<u64>,
+    /// Whether to apply pointing / claiming (when the engine runs its overlap pass, and the
+    /// cells know their shapes).
+    pointing: bool,
 }
 
 impl Board {
-    /// The bitboard form of `e`, or `None` when the model needs the cell-major kernel.
-    pub(crate) fn new(e: &Engine) -> Option<Board> {
+    /// The bitboard form of `e` on boards of at most `max_words` words, or `None` when the model
+    /// needs the cell-major kernel (sum shapes, no complete shape, too many cells).
+    pub(crate) fn new(e: &Engine, max_words: usize) -> Option<Board> {
         if !e.sums.is_empty() || e.n_symbols == 0 || e.n_complete == 0 {
             return None;
         }
-        let words = WIDTHS.into_iter().find(|&w| e.n_cells <= 64 * w)?;
+        let words = WIDTHS
+            .into_iter()
+            .find(|&w| e.n_cells <= 64 * w && w <= max_words)?;
         let set = |board: &mut [u64], c: u32| board[c as usize / 64] |= 1 << (c % 64);
         let mut peers = vec![0u64; e.n_cells * words];
         for c in 0..e.n_cells {
@@ -85,17 +95,8 @@ impl Board {
                 }
             }
         }
-        let mut overlaps = vec![0u64; e.overlaps.len() * 3 * words];
-        for (i, &[inter, a_rest, b_rest, end]) in e.overlaps.iter().enumerate() {
-            let parts = [(inter, a_rest), (a_rest, b_rest), (b_rest, end)];
-            for (k, (from, to)) in parts.into_iter().enumerate() {
-                let at = (i * 3 + k) * words;
-                for &c in &e.overlap_cells[from as usize..to as usize] {
-                    set(&mut overlaps[at..at + words], c);
-                }
-            }
-        }
         Some(Board {
+            pointing: !e.overlaps.is_empty() && shape_words > 0,
             words,
             n_cells: e.n_cells,
             n_symbols: e.n_symbols,
@@ -103,7 +104,6 @@ impl Board {
             shapes,
             shape_words,
             cell_shapes,
-            overlaps,
         })
     }
 }
@@ -237,7 +237,7 @@ impl<'b> BoardSearch<'b> {
         for _ in 0..n {
             self.seen.extend_from_slice(&all);
         }
-        if ok && propagate::<W>(b, &mut self.stack[..stride], &mut self.seen, every) {
+        if ok && propagate::<W>(b, &mut self.stack[..stride], &mut self.seen, every, true) {
             self.descend::<W>(0);
         }
         Count {
@@ -278,7 +278,7 @@ impl<'b> BoardSearch<'b> {
                     self.seen.copy_from_slice(&self.stack[base..base + n * W]);
                     let state = &mut self.stack[next..next + stride];
                     place::<W>(b, state, s, cell);
-                    if propagate::<W>(b, state, &mut self.seen, options) {
+                    if propagate::<W>(b, state, &mut self.seen, options, false) {
                         self.descend::<W>(depth + 1);
                     }
                     if self.stopped {
@@ -298,7 +298,7 @@ impl<'b> BoardSearch<'b> {
                         had |= (((state[t * W + word] & bit) != 0) as u64) << t;
                     }
                     place::<W>(b, state, s, cell);
-                    if propagate::<W>(b, state, &mut self.seen, had) {
+                    if propagate::<W>(b, state, &mut self.seen, had, false) {
                         self.descend::<W>(depth + 1);
                     }
                     if self.stopped {
@@ -369,16 +369,20 @@ fn choose<const W: usize>(b: &Board, state: &[u64]) -> Choice {
     if let Some(cell) = first_cell(&pairs) {
         return Choice::Cell(cell, cell_options(cell));
     }
-    for s in 0..n {
-        let c: Bits<W> = load(state, s * W);
-        for h in 0..b.shapes.len() / W {
-            let shape: Bits<W> = load(&b.shapes, h * W);
+    for h in 0..b.shapes.len() / W {
+        let shape: Bits<W> = load(&b.shapes, h * W);
+        for s in 0..n {
+            let c: Bits<W> = load(state, s * W);
             let mut y = [0u64; W];
+            let mut placed = 0;
             for i in 0..W {
                 y[i] = c[i] & shape[i] & todo[i];
+                placed |= c[i] & shape[i] & !todo[i];
             }
-            let first = first_cell(&y);
-            if let Some(a) = first {
+            if placed != 0 {
+                continue;
+            }
+            if let Some(a) = first_cell(&y) {
                 y[a / 64] &= !(1 << (a % 64));
                 if let Some(z) = first_cell(&y) {
                     y[z / 64] &= !(1 << (z % 64));
@@ -405,6 +409,71 @@ fn choose<const W: usize>(b: &Board, state: &[u64]) -> Choice {
     Choice::Cell(best.1, best.2)
 }
 
+/// Looks at symbol board `c` in complete shape `h`: false when the symbol has no place there;
+/// a single place still to fill joins `found`; with pointing on, what it rules out joins `gone`.
+#[inline(always)]
+fn test_shape<const W: usize>(
+    b: &Board,
+    h: usize,
+    c: &Bits<W>,
+    todo: &Bits<W>,
+    found: &mut Bits<W>,
+    gone: &mut Bits<W>,
+) -> bool {
+    let shape: Bits<W> = load(&b.shapes, h * W);
+    let mut y = [0u64; W];
+    for i in 0..W {
+        y[i] = c[i] & shape[i];
+    }
+    match size_class(&y) {
+        0 => false,
+        1 => {
+            for i in 0..W {
+                found[i] |= y[i] & todo[i];
+            }
+            true
+        }
+        _ => {
+            if b.pointing {
+                pointing::<W>(b, h, &y, gone);
+            }
+            true
+        }
+    }
+}
+
+/// Pointing and claiming, for any two shapes: when every place `y` of a symbol in shape `h`
+/// also lies in another complete shape, the symbol leaves the rest of that shape (added to
+/// `gone`). The other shapes are those of `y`'s first cell.
+#[inline]
+fn pointing<const W: usize>(b: &Board, h: usize, y: &Bits<W>, gone: &mut Bits<W>) {
+    let Some(first) = first_cell(y) else {
+        return;
+    };
+    let sw = b.shape_words;
+    let own: Bits<W> = load(&b.shapes, h * W);
+    for k in 0..sw {
+        let mut others = b.cell_shapes[first * sw + k];
+        if k == h / 64 {
+            others &= !(1u64 << (h % 64));
+        }
+        while others != 0 {
+            let other = k * 64 + others.trailing_zeros() as usize;
+            others &= others - 1;
+            let shape: Bits<W> = load(&b.shapes, other * W);
+            let mut outside = 0;
+            for i in 0..W {
+                outside |= y[i] & !shape[i];
+            }
+            if outside == 0 {
+                for i in 0..W {
+                    gone[i] |= shape[i] & !own[i];
+                }
+            }
+        }
+    }
+}
+
 /// Places symbol `s` in `cell` (which must still allow it): the cell leaves the other symbols'
 /// boards and the unplaced board, its peers leave `s`'s board.
 #[inline(always)]
@@ -429,17 +498,17 @@ fn place<const W: usize>(b: &Board, state: &mut [u64], s: usize, cell: usize) {
 ///
 /// `seen` holds each symbol's board as it was when its hidden singles were last looked for (the
 /// parent's boards in search; all cells at the root): only shapes that lost a place of a symbol
-/// since then can hold a new hidden single of it.
+/// since then can hold a new hidden single of it. `every_shape` checks all shapes in the first
+/// round instead (at the root, where most places are gone and listing them costs more).
 fn propagate<const W: usize>(
     b: &Board,
     state: &mut [u64],
     seen: &mut [u64],
     mut changed: u64,
+    mut every_shape: bool,
 ) -> bool {
     let n = b.n_symbols;
     let n_shapes = b.shapes.len() / W;
-    let n_overlaps = b.overlaps.len() / (3 * W);
-    let mut overlap_dirty = changed;
     loop {
         // naked singles, placed in bulk: a single's symbol is the only board holding the cell,
         // so only that board changes (its peers go)
@@ -505,50 +574,13 @@ fn propagate<const W: usize>(
             }
         }
         if changed == 0 {
-            if overlap_dirty == 0 || n_overlaps == 0 {
-                return true;
-            }
-            // overlaps, for the symbols changed since the last overlap pass
-            let mut symbols = overlap_dirty;
-            overlap_dirty = 0;
-            while symbols != 0 {
-                let s = symbols.trailing_zeros() as usize;
-                symbols &= symbols - 1;
-                let mut c: Bits<W> = load(state, s * W);
-                let before = c;
-                for o in 0..n_overlaps {
-                    let inter: Bits<W> = load(&b.overlaps, o * 3 * W);
-                    let a_rest: Bits<W> = load(&b.overlaps, o * 3 * W + W);
-                    let b_rest: Bits<W> = load(&b.overlaps, o * 3 * W + 2 * W);
-                    let (mut in_i, mut in_a, mut in_b) = (0, 0, 0);
-                    for i in 0..W {
-                        in_i |= c[i] & inter[i];
-                        in_a |= c[i] & a_rest[i];
-                        in_b |= c[i] & b_rest[i];
-                    }
-                    if in_i == 0 || (in_a != 0 && in_b != 0) || (in_a == 0 && in_b == 0) {
-                        continue;
-                    }
-                    let gone = if in_a == 0 { b_rest } else { a_rest };
-                    for i in 0..W {
-                        c[i] &= !gone[i];
-                    }
-                }
-                if c != before {
-                    store(state, s * W, c);
-                    changed |= 1 << s;
-                }
-            }
-            if changed == 0 {
-                return true;
-            }
-            continue;
+            return true;
         }
-        overlap_dirty |= changed;
         // hidden singles for the symbols whose boards changed, in the shapes that lost one of
         // the symbol's places since it was last checked
         let mut symbols = changed;
         changed = 0;
+        let full_round = std::mem::replace(&mut every_shape, false);
         while symbols != 0 {
             let s = symbols.trailing_zeros() as usize;
             symbols &= symbols - 1;
@@ -557,27 +589,13 @@ fn propagate<const W: usize>(
             let old: Bits<W> = load(seen, s * W);
             store(seen, s * W, c);
             let mut found = [0u64; W];
-            let mut test = |h: usize| -> bool {
-                let shape: Bits<W> = load(&b.shapes, h * W);
-                let mut y = [0u64; W];
-                for i in 0..W {
-                    y[i] = c[i] & shape[i];
-                }
-                match size_class(&y) {
-                    0 => false,
-                    1 => {
-                        for i in 0..W {
-                            found[i] |= y[i] & todo[i];
-                        }
-                        true
-                    }
-                    _ => true,
-                }
-            };
+            let mut gone = [0u64; W];
             let sw = b.shape_words;
-            if sw == 0 {
-                if !(0..n_shapes).all(&mut test) {
-                    return false;
+            if sw == 0 || full_round {
+                for h in 0..n_shapes {
+                    if !test_shape::<W>(b, h, &c, &todo, &mut found, &mut gone) {
+                        return false;
+                    }
                 }
             } else {
                 let mut touched = [0u64; MAX_SHAPE_WORDS];
@@ -597,11 +615,23 @@ fn propagate<const W: usize>(
                     while t != 0 {
                         let h = k * 64 + t.trailing_zeros() as usize;
                         t &= t - 1;
-                        if !test(h) {
+                        if !test_shape::<W>(b, h, &c, &todo, &mut found, &mut gone) {
                             return false;
                         }
                     }
                 }
+            }
+            let mut narrowed = c;
+            for i in 0..W {
+                narrowed[i] &= !gone[i];
+            }
+            if narrowed != c {
+                // an overlap narrowed the board: look again from the old board next round
+                // (hidden singles found on the wider board are not placed)
+                store(state, s * W, narrowed);
+                store(seen, s * W, old);
+                changed |= 1 << s;
+                continue;
             }
             if is_empty(&found) {
                 continue;
