@@ -625,7 +625,7 @@ fn propagate<const W: usize>(
             for i in 0..W {
                 narrowed[i] &= !gone[i];
             }
-            if narrowed != c {
+            if b.pointing && narrowed != c {
                 // an overlap narrowed the board: look again from the old board next round
                 // (hidden singles found on the wider board are not placed)
                 store(state, s * W, narrowed);
