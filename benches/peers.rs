@@ -66,7 +66,7 @@ const CLASSIC_SETS: &[(&str, Option<usize>)] = &[
 
 /// Variant sets for CP-SAT (files written by tools/variants_to_jsonl.py) and puzzles per set.
 const CPSAT_SETS: &[&str] = &["samurai_puzzlekit.jsonl", "killer_krazydad.jsonl"];
-const CPSAT_LIMIT: usize = 20;
+const CPSAT_LIMIT: usize = 100;
 
 const PEER_NAME: &str = "sudoku 0.8";
 
