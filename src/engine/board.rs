@@ -125,6 +125,17 @@ pub struct BoardSearch<'b> {
     solutions: Vec<Vec<u8>>,
 }
 
+/// The symbol count: `N` when the kernel was compiled for it, else the board's.
+#[inline(always)]
+fn symbols<const N: usize>(b: &Board) -> usize {
+    if N > 0 {
+        debug_assert_eq!(N, b.n_symbols);
+        N
+    } else {
+        b.n_symbols
+    }
+}
+
 /// One board of `W` words.
 type Bits<const W: usize> = [u64; W];
 
@@ -153,6 +164,9 @@ fn is_empty<const W: usize>(b: &Bits<W>) -> bool {
 /// 0 for an empty board, 1 for a single cell, 2 for more.
 #[inline(always)]
 fn size_class<const W: usize>(b: &Bits<W>) -> u32 {
+    if cfg!(target_feature = "popcnt") {
+        return b.iter().map(|w| w.count_ones()).sum::<u32>().min(2);
+    }
     let (mut words, mut multi) = (0u32, 0u64);
     for &w in b {
         words += (w != 0) as u32;
@@ -192,18 +206,27 @@ impl<'b> BoardSearch<'b> {
 
     /// Counts solutions up to `limit`, keeping the first two.
     pub fn count(&mut self, givens: &[Option<u8>], limit: u64, limits: Limits) -> Count {
-        match self.b.words {
-            1 => self.run::<1>(givens, limit, limits),
-            2 => self.run::<2>(givens, limit, limits),
-            3 => self.run::<3>(givens, limit, limits),
-            4 => self.run::<4>(givens, limit, limits),
-            6 => self.run::<6>(givens, limit, limits),
-            8 => self.run::<8>(givens, limit, limits),
-            w => unreachable!("no kernel for {w}-word boards"),
+        match (self.b.words, self.b.n_symbols) {
+            (2, 9) => self.run::<2, 9>(givens, limit, limits),
+            (1, 4) => self.run::<1, 4>(givens, limit, limits),
+            (1, 6) => self.run::<1, 6>(givens, limit, limits),
+            (1, _) => self.run::<1, 0>(givens, limit, limits),
+            (2, _) => self.run::<2, 0>(givens, limit, limits),
+            (3, _) => self.run::<3, 0>(givens, limit, limits),
+            (4, 16) => self.run::<4, 16>(givens, limit, limits),
+            (4, _) => self.run::<4, 0>(givens, limit, limits),
+            (6, _) => self.run::<6, 0>(givens, limit, limits),
+            (8, _) => self.run::<8, 0>(givens, limit, limits),
+            (w, _) => unreachable!("no kernel for {w}-word boards"),
         }
     }
 
-    fn run<const W: usize>(&mut self, givens: &[Option<u8>], limit: u64, limits: Limits) -> Count {
+    fn run<const W: usize, const N: usize>(
+        &mut self,
+        givens: &[Option<u8>],
+        limit: u64,
+        limits: Limits,
+    ) -> Count {
         let b = self.b;
         assert_eq!(givens.len(), b.n_cells, "givens of the wrong length");
         self.nodes = 0;
@@ -212,7 +235,7 @@ impl<'b> BoardSearch<'b> {
         self.stopped = false;
         self.budget = Budget::from(limits);
         self.solutions.clear();
-        let n = b.n_symbols;
+        let n = symbols::<N>(b);
         let stride = (n + 1) * W;
         self.stack.clear();
         self.stack.resize(2 * stride, 0);
@@ -232,7 +255,7 @@ impl<'b> BoardSearch<'b> {
                     ok = false;
                     break;
                 }
-                place::<W>(b, &mut self.stack[..stride], s, c);
+                place::<W, N>(b, &mut self.stack[..stride], s, c);
             }
         }
         let every = if n == 64 { !0 } else { (1u64 << n) - 1 };
@@ -240,8 +263,8 @@ impl<'b> BoardSearch<'b> {
         for _ in 0..n {
             self.seen.extend_from_slice(&all);
         }
-        if ok && propagate::<W>(b, &mut self.stack[..stride], &mut self.seen, every, true) {
-            self.descend::<W>(0);
+        if ok && propagate::<W, N>(b, &mut self.stack[..stride], &mut self.seen, every, true) {
+            self.descend::<W, N>(0);
         }
         Count {
             count: self.found,
@@ -252,9 +275,9 @@ impl<'b> BoardSearch<'b> {
     }
 
     /// Searches below level `depth`, whose state is already propagated.
-    fn descend<const W: usize>(&mut self, depth: usize) {
+    fn descend<const W: usize, const N: usize>(&mut self, depth: usize) {
         let b = self.b;
-        let n = b.n_symbols;
+        let n = symbols::<N>(b);
         let stride = (n + 1) * W;
         self.nodes += 1;
         if self.budget.exhausted(self.nodes) {
@@ -268,10 +291,10 @@ impl<'b> BoardSearch<'b> {
         }
         let todo: Bits<W> = load(&self.stack, base + n * W);
         if is_empty(&todo) {
-            self.record::<W>(base);
+            self.record::<W, N>(base);
             return;
         }
-        match choose::<W>(b, &self.stack[base..base + stride], &mut self.score) {
+        match choose::<W, N>(b, &self.stack[base..base + stride], &mut self.score) {
             Choice::Cell(cell, options) => {
                 let mut bits = options;
                 while bits != 0 {
@@ -280,9 +303,9 @@ impl<'b> BoardSearch<'b> {
                     self.stack.copy_within(base..next, next);
                     self.seen.copy_from_slice(&self.stack[base..base + n * W]);
                     let state = &mut self.stack[next..next + stride];
-                    place::<W>(b, state, s, cell);
-                    if propagate::<W>(b, state, &mut self.seen, options, false) {
-                        self.descend::<W>(depth + 1);
+                    place::<W, N>(b, state, s, cell);
+                    if propagate::<W, N>(b, state, &mut self.seen, options, false) {
+                        self.descend::<W, N>(depth + 1);
                     }
                     if self.stopped {
                         return;
@@ -300,9 +323,9 @@ impl<'b> BoardSearch<'b> {
                     for t in 0..n {
                         had |= (((state[t * W + word] & bit) != 0) as u64) << t;
                     }
-                    place::<W>(b, state, s, cell);
-                    if propagate::<W>(b, state, &mut self.seen, had, false) {
-                        self.descend::<W>(depth + 1);
+                    place::<W, N>(b, state, s, cell);
+                    if propagate::<W, N>(b, state, &mut self.seen, had, false) {
+                        self.descend::<W, N>(depth + 1);
                     }
                     if self.stopped {
                         return;
@@ -313,7 +336,7 @@ impl<'b> BoardSearch<'b> {
     }
 
     /// Counts the solution at `base` and keeps it if it is one of the first two.
-    fn record<const W: usize>(&mut self, base: usize) {
+    fn record<const W: usize, const N: usize>(&mut self, base: usize) {
         self.found += 1;
         if self.solutions.len() < 2 {
             let b = self.b;
@@ -348,8 +371,8 @@ enum Choice {
 /// the first); else a symbol with two places in a complete shape; else the cell with the fewest
 /// candidates. (Scoring the two-candidate cells cut the search on the hardest 9x9 set from 168 to
 /// 98 nodes per puzzle, for about as many instructions per node.)
-fn choose<const W: usize>(b: &Board, state: &[u64], score: &mut [u32]) -> Choice {
-    let n = b.n_symbols;
+fn choose<const W: usize, const N: usize>(b: &Board, state: &[u64], score: &mut [u32]) -> Choice {
+    let n = symbols::<N>(b);
     let todo: Bits<W> = load(state, n * W);
     let (mut ones, mut twos, mut more) = ([0u64; W], [0u64; W], [0u64; W]);
     for s in 0..n {
@@ -520,8 +543,8 @@ fn pointing<const W: usize>(b: &Board, h: usize, y: &Bits<W>, gone: &mut Bits<W>
 /// Places symbol `s` in `cell` (which must still allow it): the cell leaves the other symbols'
 /// boards and the unplaced board, its peers leave `s`'s board.
 #[inline(always)]
-fn place<const W: usize>(b: &Board, state: &mut [u64], s: usize, cell: usize) {
-    let n = b.n_symbols;
+fn place<const W: usize, const N: usize>(b: &Board, state: &mut [u64], s: usize, cell: usize) {
+    let n = symbols::<N>(b);
     let (word, bit) = (cell / 64, 1u64 << (cell % 64));
     for t in 0..=n {
         state[t * W + word] &= !bit;
@@ -543,14 +566,14 @@ fn place<const W: usize>(b: &Board, state: &mut [u64], s: usize, cell: usize) {
 /// parent's boards in search; all cells at the root): only shapes that lost a place of a symbol
 /// since then can hold a new hidden single of it. `every_shape` checks all shapes in the first
 /// round instead (at the root, where most places are gone and listing them costs more).
-fn propagate<const W: usize>(
+fn propagate<const W: usize, const N: usize>(
     b: &Board,
     state: &mut [u64],
     seen: &mut [u64],
     mut changed: u64,
     mut every_shape: bool,
 ) -> bool {
-    let n = b.n_symbols;
+    let n = symbols::<N>(b);
     let n_shapes = b.shapes.len() / W;
     loop {
         // naked singles, placed in bulk: a single's symbol is the only board holding the cell,
@@ -641,6 +664,7 @@ fn propagate<const W: usize>(
                     }
                 }
             } else {
+                // the shapes of the lost places
                 let mut touched = [0u64; MAX_SHAPE_WORDS];
                 for i in 0..W {
                     let mut r = old[i] & !c[i];

@@ -12,10 +12,17 @@
 //! * [`sum`] — sum shapes (Killer cages and the law-of-45 shapes derived from them).
 //! * [`search`] — depth-first search on the most constrained cell, counting solutions up to a
 //!   limit under a node/time budget ([`Limits`]).
+//! * [`board`] — a second kernel for the same search on models made only of unique shapes:
+//!   symbol-major bitboards (one cell set per symbol), where a placement is a few word
+//!   operations and rules are whole-board operations. [`search::Searcher`] hands plain counts to
+//!   it when the engine has one (by default up to 128 cells; see [`Options::board`]); both
+//!   kernels count the same solutions (tested against each other).
 //!
 //! To add a propagation rule, add a pass to the loop in `propagate::run` that narrows candidates
 //! (marking the shapes of the cells it changes dirty, pushing new singletons on the queue) and
-//! reports contradictions; search picks it up automatically.
+//! reports contradictions; search picks it up automatically. A rule for unique shapes should also
+//! go into `board::propagate` (or the model should opt out of the bitboard kernel), so both
+//! kernels keep reaching the same fixpoint.
 
 pub mod alldiff;
 pub mod board;
