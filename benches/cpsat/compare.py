@@ -5,7 +5,8 @@ Each puzzle is anydoku's neutral JSON model (docs/FORMATS.md: what `anydoku expo
 writes, and what the lines of a .jsonl batch file hold). CP-SAT gets the same model: one integer
 variable per cell (the symbol index), AllDifferent on every unique shape, the values of a sum
 shape (through an element table) adding up to its total, and the givens fixed. Both sides check
-uniqueness: anydoku counts to two solutions (`anydoku batch FILE --threads 1`); CP-SAT solves,
+uniqueness: anydoku counts to two solutions (`anydoku batch FILE --threads 1`, process start
+included, median of --repeats runs); CP-SAT solves,
 then adds "differs from the first solution somewhere" and must prove that infeasible. CP-SAT runs
 with one worker, so both sides are single-threaded.
 
@@ -93,21 +94,26 @@ def cpsat_solve(model):
     return status, {c: symbols[i] for c, i in sol.items()}
 
 
-def run_anydoku(anydoku, models):
-    """Times `anydoku batch --threads 1` on the models; returns (seconds, answer lines)."""
+def run_anydoku(anydoku, models, repeats):
+    """Times `anydoku batch --threads 1` on the models, `repeats` times (one run of 100 puzzles
+    takes tens of milliseconds, so a single run is mostly noise); returns (median seconds, answer
+    lines)."""
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
         for m in models:
             f.write(json.dumps(m) + "\n")
         name = f.name
+    times = []
     try:
-        t = time.perf_counter()
-        out = subprocess.run(
-            [anydoku, "batch", name, "--threads", "1"], capture_output=True, text=True
-        )
-        dt = time.perf_counter() - t
+        for _ in range(max(1, repeats)):
+            t = time.perf_counter()
+            out = subprocess.run(
+                [anydoku, "batch", name, "--threads", "1"], capture_output=True, text=True
+            )
+            times.append(time.perf_counter() - t)
     finally:
         os.unlink(name)
-    return dt, out.stdout.splitlines()
+    times.sort()
+    return times[len(times) // 2], out.stdout.splitlines()
 
 
 def main():
@@ -115,13 +121,16 @@ def main():
     ap.add_argument("inputs", nargs="+", help=".jsonl files of JSON models, or puzzle files")
     ap.add_argument("--anydoku", default="target/release/anydoku")
     ap.add_argument("--limit", type=int, default=50, help="puzzles per .jsonl file")
+    ap.add_argument(
+        "--repeats", type=int, default=5, help="anydoku runs per set (the median is reported)"
+    )
     args = ap.parse_args()
     print(f"{'set':<28} {'n':>4} {'anydoku/s':>10} {'cp-sat/s':>10} {'ratio':>7}  agree (same unique solution)")
     for path in args.inputs:
         models = load_models(path, args.anydoku, args.limit)
         if not models:
             continue
-        a_time, a_lines = run_anydoku(args.anydoku, models)
+        a_time, a_lines = run_anydoku(args.anydoku, models, args.repeats)
         agree = 0
         t = time.perf_counter()
         for i, model in enumerate(models):

@@ -240,7 +240,7 @@ impl Engine {
         }
         let mut derived = 0;
         if options.derived {
-            for s in crate::geometry::partition::derive(g) {
+            for s in crate::geometry::partition::derive_unnamed(g) {
                 if let Rule::Sum { total, unique } = s.rule {
                     derived += 1;
                     sums.push(SumShape {

@@ -19,7 +19,6 @@
 //! wrong total, or cages tiling the whole board with the wrong grand total). To try more unions,
 //! grow them in [`unions`]; nothing else changes.
 
-use std::collections::HashSet;
 
 use rustc_hash::FxHashSet;
 
@@ -306,16 +305,26 @@ pub fn derive(g: &Geometry) -> Vec<Shape> {
 
 /// [`derive`] with unions of at most `max_union` complete shapes.
 pub fn derive_with(g: &Geometry, max_union: usize) -> Vec<Shape> {
+    derive_named(g, max_union, true)
+}
+
+/// [`derive`] with the shapes' names left empty: what the engine uses (it never shows a name,
+/// and naming every derived shape was a measurable part of building a Killer's engine).
+pub fn derive_unnamed(g: &Geometry) -> Vec<Shape> {
+    derive_named(g, MAX_UNION, false)
+}
+
+fn derive_named(g: &Geometry, max_union: usize, named: bool) -> Vec<Shape> {
     match g.cell_count() {
-        0..=128 => derive_in::<2>(g, max_union),
-        129..=256 => derive_in::<4>(g, max_union),
-        257..=512 => derive_in::<8>(g, max_union),
-        513..=MAX_CELLS => derive_in::<16>(g, max_union),
+        0..=128 => derive_in::<2>(g, max_union, named),
+        129..=256 => derive_in::<4>(g, max_union, named),
+        257..=512 => derive_in::<8>(g, max_union, named),
+        513..=MAX_CELLS => derive_in::<16>(g, max_union, named),
         _ => Vec::new(),
     }
 }
 
-fn derive_in<const W: usize>(g: &Geometry, max_union: usize) -> Vec<Shape> {
+fn derive_in<const W: usize>(g: &Geometry, max_union: usize, named: bool) -> Vec<Shape> {
     if !g.shapes.iter().any(|s| matches!(s.rule, Rule::Sum { .. })) {
         return Vec::new();
     }
@@ -323,7 +332,7 @@ fn derive_in<const W: usize>(g: &Geometry, max_union: usize) -> Vec<Shape> {
     if p.complete.is_empty() || p.cages.is_empty() {
         return Vec::new();
     }
-    let mut existing: HashSet<(Vec<CellId>, i64)> = g
+    let mut existing: FxHashSet<(Vec<CellId>, i64)> = g
         .shapes
         .iter()
         .filter_map(|s| match s.rule {
@@ -352,7 +361,11 @@ fn derive_in<const W: usize>(g: &Geometry, max_union: usize) -> Vec<Shape> {
             }
             let unique = inside_one_unique(g, &cells);
             out.push(Shape {
-                name: format!("{what} of {}", region_name(&p, &r)),
+                name: if named {
+                    format!("{what} of {}", region_name(&p, &r))
+                } else {
+                    String::new()
+                },
                 rule: Rule::Sum { total, unique },
                 cells,
                 kind: ShapeKind::Cage,
