@@ -849,4 +849,22 @@ mod tests {
         let got = board.count(&[None; 16], 1_000, Limits::none());
         assert_eq!((got.count, got.complete), (288, true));
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// Any givens on a 6x6 (consistent or not): both kernels count the same solutions, up
+        /// to 50, and agree on the first one when it is unique.
+        #[test]
+        fn kernels_agree_on_any_6x6_givens(
+            givens in proptest::collection::vec(proptest::option::weighted(0.12, 0u8..6), 36)
+        ) {
+            let (board, cells) = engines("classic6", None);
+            let a = board.count(&givens, 50, Limits::none());
+            let b = cells.count(&givens, 50, Limits::none());
+            proptest::prop_assert_eq!(a.count, b.count);
+            if a.count == 1 {
+                proptest::prop_assert_eq!(&a.solutions, &b.solutions);
+            }
+        }
+    }
 }

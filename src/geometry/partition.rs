@@ -19,7 +19,6 @@
 //! wrong total, or cages tiling the whole board with the wrong grand total). To try more unions,
 //! grow them in [`unions`]; nothing else changes.
 
-
 use rustc_hash::FxHashSet;
 
 use super::{CellId, Geometry, GeometryError, Rule, Shape, ShapeKind};
