@@ -20,11 +20,13 @@
 //!    (the bench panics if they do not). `/proc/loadavg` is printed at the start and at the end.
 //!
 //! 2. **Variants against OR-tools CP-SAT** (one worker): `benches/cpsat/compare.py` on the first
-//!    20 puzzles of the Samurai (`samurai_puzzlekit`) and Killer (`killer_krazydad`) sets, after
+//!    100 puzzles of the Samurai (`samurai_puzzlekit`) and Killer (`killer_krazydad`) sets, after
 //!    converting the shared variant corpus with `tools/variants_to_jsonl.py`. It needs
 //!    `python3` with `ortools` (`pip install ortools`; skipped with that hint otherwise) and builds
 //!    the anydoku binary first (`cargo build --release --bin anydoku`), since compare.py times
-//!    `anydoku batch --threads 1` (process start included) against CP-SAT on the same models.
+//!    `anydoku batch --threads 1` (process start included, median of five runs) against CP-SAT on
+//!    the same models (one run: each CP-SAT solve takes tens of milliseconds). Both sides here,
+//!    and the peer above, are built with the project's `.cargo/config.toml` (x86-64-v2).
 //!
 //! # Why the peer is built in a scratch crate
 //!

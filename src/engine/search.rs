@@ -151,16 +151,34 @@ impl<'e> Searcher<'e> {
             return;
         }
         let base = depth * n;
-        // choose the unfixed cell with the fewest candidates: the first with two (found with
-        // bit tricks, as the baseline x86-64 target has no popcount instruction), else a scan
+        // choose the unfixed cell with the fewest candidates. Among cells with two: for a plain
+        // count, the one whose two branches narrow its peers most (a peer losing a candidate
+        // counts one, three when it has two and so becomes a single); with a value order (random
+        // grids), the first.
         let mut best = usize::MAX;
         let mut best_count = u32::MAX;
-        for (c, &m) in self.stack[base..base + n].iter().enumerate() {
+        let mut best_score = 0u32;
+        let cand = &self.stack[base..base + n];
+        for (c, &m) in cand.iter().enumerate() {
             let rest = m & m.wrapping_sub(1);
             if rest != 0 && rest & rest.wrapping_sub(1) == 0 {
-                best = c;
-                best_count = 2;
-                break;
+                if !self.order.is_empty() {
+                    best = c;
+                    best_count = 2;
+                    break;
+                }
+                let mut score = 0;
+                for &p in self.e.peers(c) {
+                    let pm = cand[p as usize];
+                    let shared = (pm & m).count_ones();
+                    let pair = pm.count_ones() == 2;
+                    score += shared * (1 + 2 * pair as u32);
+                }
+                if best == usize::MAX || score > best_score {
+                    best = c;
+                    best_count = 2;
+                    best_score = score;
+                }
             }
         }
         if best == usize::MAX {
