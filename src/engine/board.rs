@@ -8,18 +8,24 @@
 //!
 //! * naked singles and dead cells: the cells covered by exactly one / no symbol board, counted
 //!   bit-parallel over all cells at once (`ones`, `twos`);
-//! * hidden singles and "no place for a symbol": each complete shape's board ANDed with the
-//!   symbol's board, only for symbols whose board changed since they were last checked;
+//! * hidden singles and "no place for a symbol": a complete shape's board ANDed with the symbol's
+//!   board, only for the shapes that lost one of the symbol's places since the symbol was last
+//!   checked (the parent's boards are the reference in search);
 //! * overlaps (pointing / claiming) when the engine has them: a symbol confined to the shared part
 //!   of two shapes inside one of them leaves the rest of the other (checked with the shape's
 //!   hidden singles).
 //!
 //! Nothing here knows a geometry either: shapes and peers are just cell sets, built from the
 //! engine's tables. The width `W` (64-bit words per board) is chosen at load time from the cell
-//! count; the kernel is compiled for each width in [`WIDTHS`]. Models with sum shapes, with more
-//! cells than the widest board (by default [`AUTO_WORDS`]), or that ask for the all-different
-//! filter keep the cell-major kernel ([`super::search::Searcher`] decides). Both kernels count the same solutions (tested
-//! against each other); only node counts differ.
+//! count, and the symbol count is a compile-time constant too for 4, 6, 9 and 16 symbols (any
+//! other count is read at run time); the kernel is compiled for each width in [`WIDTHS`]. Models
+//! with sum shapes, with more cells than the widest board (by default [`AUTO_WORDS`]), or that ask
+//! for the all-different filter keep the cell-major kernel ([`super::search::Searcher`] decides).
+//! Both kernels count the same solutions (tested against each other); they branch by the same
+//! rule, so where they reach the same fixpoints they also visit the same nodes.
+//!
+//! Branching (`choose`): the two-candidate cell whose branches narrow its unplaced peers most;
+//! else a symbol with two places in a complete shape; else the cell with fewest candidates.
 //!
 //! To add a rule, add a pass to `propagate` that narrows symbol boards and adds the symbols it
 //! changed to `changed`.
@@ -30,8 +36,9 @@ use super::{Budget, Count, Engine, Limits};
 pub const WIDTHS: [usize; 6] = [1, 2, 3, 4, 6, 8];
 /// The widest board the kernel is compiled for.
 pub const MAX_WORDS: usize = 8;
-/// The widest board used by default (128 cells): wider models (Samurai, 16x16) were measured
-/// faster with the cell-major kernel (`examples/kernels.rs`).
+/// The widest board used by default (128 cells): on wider models (Samurai and other multi-grids,
+/// 16x16) the two kernels were measured about even or the cell-major one faster
+/// (`examples/kernels.rs`).
 pub const AUTO_WORDS: usize = 2;
 
 /// Cells keep the set of their complete shapes in at most this many words (256 shapes).
