@@ -11,7 +11,7 @@
 //! Results depend only on the seed and the puzzle index ([`Generator::generate_seeded`] uses
 //! ChaCha8 with one stream per index), never on hash order or timing.
 //!
-//! To add a generation option, add a field to [`Options`], apply it in [`Generator::attempt`],
+//! To add a generation option, add a field to [`Options`], apply it in `Generator::attempt`,
 //! and record it in the `source` object of [`to_model`].
 
 pub mod grid;

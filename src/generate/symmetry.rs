@@ -4,7 +4,7 @@
 //! a geometry when every cell's position lands on another cell's position; the cells then fall into
 //! *orbits* that the generator keeps or removes together. Nothing here knows rows or boxes, so a
 //! Samurai or a user's layout gets the same treatment as a 9x9. To add a symmetry, add a variant,
-//! its name in [`Symmetry::NAMES`] and its map in [`Symmetry::apply`].
+//! its name in [`Symmetry::NAMES`] and its map in `Symmetry::apply`.
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -14,10 +14,10 @@
 //! are disjoint from each other are used in the subtraction (the first of two overlapping sum
 //! shapes wins), so overlapping sum shapes are handled soundly.
 //!
-//! [`derive`] returns the derived shapes (found once, at engine construction); [`check`] reports
+//! [`derive()`] returns the derived shapes (found once, at engine construction); [`check`] reports
 //! cage totals that contradict a complete shape's total (a shape exactly tiled by cages with the
 //! wrong total, or cages tiling the whole board with the wrong grand total). To try more unions,
-//! grow them in [`unions`]; nothing else changes.
+//! grow them in `unions`; nothing else changes.
 
 use rustc_hash::FxHashSet;
 
@@ -302,12 +302,12 @@ pub fn derive(g: &Geometry) -> Vec<Shape> {
     derive_with(g, MAX_UNION)
 }
 
-/// [`derive`] with unions of at most `max_union` complete shapes.
+/// [`derive()`] with unions of at most `max_union` complete shapes.
 pub fn derive_with(g: &Geometry, max_union: usize) -> Vec<Shape> {
     derive_named(g, max_union, true)
 }
 
-/// [`derive`] with the shapes' names left empty: what the engine uses (it never shows a name,
+/// [`derive()`] with the shapes' names left empty: what the engine uses (it never shows a name,
 /// and naming every derived shape was a measurable part of building a Killer's engine).
 pub fn derive_unnamed(g: &Geometry) -> Vec<Shape> {
     derive_named(g, MAX_UNION, false)

@@ -1,7 +1,7 @@
 //! Puzzles: a geometry plus givens, and the ways to read and write them.
 //!
 //! * [`text`] — one-line strings and grid text (one grapheme per cell in cell order).
-//! * [`file`] — TOML puzzle files (geometry by name, path or inline; givens; cages) and the
+//! * [`mod@file`] — TOML puzzle files (geometry by name, path or inline; givens; cages) and the
 //!   loader that accepts any supported input.
 //! * [`json`] — the neutral JSON model, both ways.
 //! * [`fpuzzles`] — f-puzzles links and JSON, both ways ([`lzstring`] is their compression).
