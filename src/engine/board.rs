@@ -2,47 +2,49 @@
 //!
 //! The cell-major candidate array of [`super::propagate`] pays for every placement with a walk
 //! over the placed cell's peers. Here the state is transposed: for each symbol, one bitboard of
-//! the cells where it is still possible (placed cells included), plus one bitboard of the cells
-//! not yet placed. Placing a symbol is then `W` AND-NOTs with the cell's peer board (plus one bit
-//! cleared in the other symbols' boards), and the rules become whole-board operations:
+//! the cells where it is still possible (its placed cells included), plus one bitboard of the
+//! cells not yet placed. Each symbol board also carries one *flag* bit per complete shape, set
+//! while the symbol is not yet placed in that shape: the board is `n_cells` cell bits followed
+//! by `n_shapes` flag bits, `W` 64-bit words in all. A cell's *visibility* board holds its peers
+//! and the flags of its complete shapes, so placing symbol `s` in cell `c` is one AND-NOT of
+//! `s`'s board with `c`'s visibility board (its peers lose `s`, and `s` is done in `c`'s shapes)
+//! plus one bit cleared in the other boards. The rules are whole-board operations:
 //!
-//! * naked singles and dead cells: the cells covered by exactly one / no symbol board, counted
-//!   bit-parallel over all cells at once (`ones`, `twos`);
-//! * hidden singles and "no place for a symbol": a complete shape's board ANDed with the symbol's
-//!   board, only for the shapes that lost one of the symbol's places since the symbol was last
-//!   checked (the parent's boards are the reference in search);
-//! * overlaps (pointing / claiming) when the engine has them: a symbol confined to the shared part
-//!   of two shapes inside one of them leaves the rest of the other (checked with the shape's
-//!   hidden singles).
+//! * naked singles and dead cells: the unplaced cells covered by exactly one / no symbol board,
+//!   counted bit-parallel over all cells at once (`ones`, `twos`), placed in bulk;
+//! * hidden singles and "no place for a symbol": for a symbol whose board changed, each complete
+//!   shape whose flag is still set, ANDed with the board: no cell left is a contradiction, one
+//!   cell is a hidden single (every single of the symbol is placed at once);
+//! * overlaps (pointing / claiming) when the engine has them: a symbol whose places in a shape
+//!   all lie in one other complete shape leaves the rest of that shape (checked in the same scan,
+//!   only when the places are few enough to fit in the largest overlap of two shapes).
 //!
-//! Nothing here knows a geometry either: shapes and peers are just cell sets, built from the
-//! engine's tables. The width `W` (64-bit words per board) is chosen at load time from the cell
-//! count, and the symbol count is a compile-time constant too for 4, 6, 9 and 16 symbols (any
-//! other count is read at run time); the kernel is compiled for each width in [`WIDTHS`]. Models
-//! with sum shapes, with more cells than the widest board (by default [`AUTO_WORDS`]), or that ask
-//! for the all-different filter keep the cell-major kernel ([`super::search::Searcher`] decides).
-//! Both kernels count the same solutions (tested against each other); they branch by the same
-//! rule, so where they reach the same fixpoints they also visit the same nodes.
+//! Nothing here knows a geometry: shapes and peers are just cell sets, built from the engine's
+//! tables. The width `W` (64-bit words per board, cells plus flags) is chosen at load time, and
+//! the symbol count is a compile-time constant too for 4, 6, 9 and 16 symbols (any other count
+//! is read at run time); the kernel is compiled for each width in [`WIDTHS`]. Models with sum
+//! shapes, with more cells and shapes than the widest board holds (by default [`AUTO_WORDS`]),
+//! or that ask for the all-different filter keep the cell-major kernel
+//! ([`super::search::Searcher`] decides). Both kernels count the same solutions (tested against
+//! each other).
 //!
-//! Branching (`choose`): the two-candidate cell whose branches narrow its unplaced peers most;
-//! else a symbol with two places in a complete shape; else the cell with fewest candidates.
+//! Search (`descend`): branch on the two-candidate cell whose branches narrow its unplaced peers
+//! most; else on a symbol with two places in a complete shape; else on the cell with fewest
+//! candidates. Every option but the last is tried on a copy of the state one level down; the
+//! last one is applied in place (the earlier options are exhausted, so the cell must take it),
+//! and the loop goes on at the same level without a copy.
 //!
 //! To add a rule, add a pass to `propagate` that narrows symbol boards and adds the symbols it
-//! changed to `changed`.
+//! changed to `dirty`.
 
 use super::{Budget, Count, Engine, Limits};
 
-/// Board widths (64-bit words) the kernel is compiled for: up to 512 cells.
+/// Board widths (64-bit words) the kernel is compiled for: up to 512 cells and flags.
 pub const WIDTHS: [usize; 6] = [1, 2, 3, 4, 6, 8];
 /// The widest board the kernel is compiled for.
 pub const MAX_WORDS: usize = 8;
-/// The widest board used by default (128 cells): on wider models (Samurai and other multi-grids,
-/// 16x16) the two kernels were measured about even or the cell-major one faster
-/// (`examples/kernels.rs`).
+/// The widest board used by default (128 bits: every kind of 9x9 with its shapes' flags).
 pub const AUTO_WORDS: usize = 2;
-
-/// Cells keep the set of their complete shapes in at most this many words (256 shapes).
-const MAX_SHAPE_WORDS: usize = 4;
 
 /// The bitboard form of an engine's unique shapes.
 #[derive(Debug, Clone)]
@@ -51,66 +53,96 @@ pub struct Board {
     pub(crate) words: usize,
     n_cells: usize,
     n_symbols: usize,
-    /// `words` words per cell: the cell's peers.
-    peers: Vec<u64>,
+    n_shapes: usize,
+    /// `words` words per cell: its peers and the flag bits of its complete shapes.
+    vis: Vec<u64>,
     /// `words` words per complete shape: its cells.
     shapes: Vec<u64>,
-    /// Words per cell in `cell_shapes` (the shape count over 64, rounded up), or 0 when there
-    /// are more than `64 * MAX_SHAPE_WORDS` complete shapes (every shape is then checked).
-    shape_words: usize,
-    /// `shape_words` words per cell: the complete shapes holding it, as a bitset.
-    cell_shapes: Vec<u64>,
-    /// Whether to apply pointing / claiming (when the engine runs its overlap pass, and the
-    /// cells know their shapes).
-    pointing: bool,
+    /// `words` words per cell: the flag bits of its complete shapes.
+    flags_of: Vec<u64>,
+    /// `words` words: the cell bits.
+    cell_mask: Vec<u64>,
+    /// `words` words: the flag bits.
+    flag_mask: Vec<u64>,
+    /// CSR: the complete shapes of cell `c` are `cell_shapes[cell_start[c]..cell_start[c + 1]]`
+    /// (for pointing).
+    cell_start: Vec<u32>,
+    cell_shapes: Vec<u32>,
+    /// Pointing / claiming is tried on a shape's places only when there are at most this many
+    /// (the largest overlap of two complete shapes), or never when 0.
+    pointing_max: u32,
 }
 
 impl Board {
     /// The bitboard form of `e` on boards of at most `max_words` words, or `None` when the model
-    /// needs the cell-major kernel (sum shapes, no complete shape, too many cells).
+    /// needs the cell-major kernel (sum shapes, no complete shape, too many cells and shapes,
+    /// more than 64 symbols).
     pub(crate) fn new(e: &Engine, max_words: usize) -> Option<Board> {
-        if !e.sums.is_empty() || e.n_symbols == 0 || e.n_complete == 0 {
+        if !e.sums.is_empty() || e.n_symbols == 0 || e.n_symbols > 64 || e.n_complete == 0 {
             return None;
         }
+        let n_bits = e.n_cells + e.n_complete;
         let words = WIDTHS
             .into_iter()
-            .find(|&w| e.n_cells <= 64 * w && w <= max_words)?;
-        let set = |board: &mut [u64], c: u32| board[c as usize / 64] |= 1 << (c % 64);
-        let mut peers = vec![0u64; e.n_cells * words];
+            .find(|&w| n_bits <= 64 * w && w <= max_words)?;
+        let set = |board: &mut [u64], bit: usize| board[bit / 64] |= 1 << (bit % 64);
+        let mut vis = vec![0u64; e.n_cells * words];
+        let mut flags_of = vec![0u64; e.n_cells * words];
+        let mut cell_start = Vec::with_capacity(e.n_cells + 1);
+        let mut cell_shapes = Vec::new();
+        let shapes_of: Vec<Vec<u32>> = {
+            let mut of = vec![Vec::new(); e.n_cells];
+            for (i, shape) in e.complete.chunks_exact(e.n_symbols).enumerate() {
+                for &c in shape {
+                    of[c as usize].push(i as u32);
+                }
+            }
+            of
+        };
         for c in 0..e.n_cells {
+            let board = &mut vis[c * words..(c + 1) * words];
             for &p in e.peers(c) {
-                set(&mut peers[c * words..(c + 1) * words], p);
+                set(board, p as usize);
+            }
+            cell_start.push(cell_shapes.len() as u32);
+            for &h in &shapes_of[c] {
+                set(board, e.n_cells + h as usize);
+                set(&mut flags_of[c * words..(c + 1) * words], e.n_cells + h as usize);
+                cell_shapes.push(h);
             }
         }
+        cell_start.push(cell_shapes.len() as u32);
         let mut shapes = vec![0u64; e.n_complete * words];
         for (i, shape) in e.complete.chunks_exact(e.n_symbols).enumerate() {
             for &c in shape {
-                set(&mut shapes[i * words..(i + 1) * words], c);
+                set(&mut shapes[i * words..(i + 1) * words], c as usize);
             }
         }
-        let shape_words = e.n_complete.div_ceil(64);
-        let shape_words = if shape_words <= MAX_SHAPE_WORDS {
-            shape_words
-        } else {
-            0
-        };
-        let mut cell_shapes = vec![0u64; e.n_cells * shape_words];
-        if shape_words > 0 {
-            for (i, shape) in e.complete.chunks_exact(e.n_symbols).enumerate() {
-                for &c in shape {
-                    cell_shapes[c as usize * shape_words + i / 64] |= 1 << (i % 64);
-                }
-            }
-        }
+        let mut cell_mask = vec![0u64; words];
+        let mut flag_mask = vec![0u64; words];
+        (0..e.n_cells).for_each(|c| set(&mut cell_mask, c));
+        (e.n_cells..n_bits).for_each(|f| set(&mut flag_mask, f));
+        // the largest overlap of two complete shapes (the engine lists those of two or more
+        // cells when its overlap pass is on)
+        let pointing_max = e
+            .overlaps
+            .iter()
+            .map(|o| o[1] - o[0])
+            .max()
+            .unwrap_or(0);
         Some(Board {
-            pointing: !e.overlaps.is_empty() && shape_words > 0,
             words,
             n_cells: e.n_cells,
             n_symbols: e.n_symbols,
-            peers,
+            n_shapes: e.n_complete,
+            vis,
             shapes,
-            shape_words,
+            flags_of,
+            cell_mask,
+            flag_mask,
+            cell_start,
             cell_shapes,
+            pointing_max,
         })
     }
 }
@@ -120,10 +152,10 @@ pub struct BoardSearch<'b> {
     b: &'b Board,
     /// One state per search level: `n_symbols` symbol boards, then the unplaced-cells board.
     stack: Vec<u64>,
-    /// Scratch for `propagate`: the symbol boards as last checked for hidden singles.
-    seen: Vec<u64>,
     /// Scratch for `choose`: a score per cell.
     score: Vec<u32>,
+    /// Scratch for `propagate`.
+    dirty: Dirty,
     nodes: u64,
     found: u64,
     limit: u64,
@@ -151,7 +183,7 @@ fn load<const W: usize>(words: &[u64], at: usize) -> Bits<W> {
     debug_assert!(at + W <= words.len());
     let mut b = [0; W];
     // SAFETY (bounds): every caller indexes a board inside a state or a table it sized itself
-    // (states are `(n_symbols + 1) * W` words, tables `W` words per cell / shape / part).
+    // (states are `(n_symbols + 1) * W` words, tables `W` words per cell / shape).
     b.copy_from_slice(unsafe { words.get_unchecked(at..at + W) });
     b
 }
@@ -168,11 +200,17 @@ fn is_empty<const W: usize>(b: &Bits<W>) -> bool {
     b.iter().fold(0, |acc, &w| acc | w) == 0
 }
 
+/// The number of set bits of a board.
+#[inline(always)]
+fn count<const W: usize>(b: &Bits<W>) -> u32 {
+    b.iter().map(|w| w.count_ones()).sum::<u32>()
+}
+
 /// 0 for an empty board, 1 for a single cell, 2 for more.
 #[inline(always)]
 fn size_class<const W: usize>(b: &Bits<W>) -> u32 {
     if cfg!(target_feature = "popcnt") {
-        return b.iter().map(|w| w.count_ones()).sum::<u32>().min(2);
+        return count(b).min(2);
     }
     let (mut words, mut multi) = (0u32, 0u64);
     for &w in b {
@@ -187,11 +225,23 @@ fn size_class<const W: usize>(b: &Bits<W>) -> u32 {
 }
 
 #[inline(always)]
-fn first_cell<const W: usize>(b: &Bits<W>) -> Option<usize> {
+fn first_bit<const W: usize>(b: &Bits<W>) -> Option<usize> {
     b.iter()
         .enumerate()
         .find(|(_, &w)| w != 0)
         .map(|(i, &w)| i * 64 + w.trailing_zeros() as usize)
+}
+
+/// Calls `f` with the index of every set bit of `b`, lowest first.
+#[inline(always)]
+fn for_each_bit<const W: usize>(b: &Bits<W>, mut f: impl FnMut(usize)) {
+    for (i, &w) in b.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            f(i * 64 + w.trailing_zeros() as usize);
+            w &= w - 1;
+        }
+    }
 }
 
 impl<'b> BoardSearch<'b> {
@@ -200,8 +250,8 @@ impl<'b> BoardSearch<'b> {
         BoardSearch {
             b,
             stack: Vec::new(),
-            seen: Vec::new(),
             score: vec![0; b.n_cells],
+            dirty: Dirty::new(b),
             nodes: 0,
             found: 0,
             limit: 0,
@@ -220,8 +270,8 @@ impl<'b> BoardSearch<'b> {
             (1, _) => self.run::<1, 0>(givens, limit, limits),
             (2, _) => self.run::<2, 0>(givens, limit, limits),
             (3, _) => self.run::<3, 0>(givens, limit, limits),
-            (4, 16) => self.run::<4, 16>(givens, limit, limits),
             (4, _) => self.run::<4, 0>(givens, limit, limits),
+            (6, 16) => self.run::<6, 16>(givens, limit, limits),
             (6, _) => self.run::<6, 0>(givens, limit, limits),
             (8, _) => self.run::<8, 0>(givens, limit, limits),
             (w, _) => unreachable!("no kernel for {w}-word boards"),
@@ -246,31 +296,36 @@ impl<'b> BoardSearch<'b> {
         let stride = (n + 1) * W;
         self.stack.clear();
         self.stack.resize(2 * stride, 0);
-        let mut all = [0u64; W];
-        for (i, w) in all.iter_mut().enumerate() {
-            let left = b.n_cells.saturating_sub(i * 64);
-            *w = if left >= 64 { !0 } else { (1u64 << left) - 1 };
+        let cells: Bits<W> = load(&b.cell_mask, 0);
+        let flags: Bits<W> = load(&b.flag_mask, 0);
+        let mut fresh = cells;
+        for i in 0..W {
+            fresh[i] |= flags[i];
         }
-        for s in 0..=n {
-            store(&mut self.stack, s * W, all);
+        for s in 0..n {
+            store(&mut self.stack, s * W, fresh);
         }
+        store(&mut self.stack, n * W, cells);
         let mut ok = true;
+        let root = &mut self.stack[..stride];
         for (c, g) in givens.iter().enumerate() {
             if let Some(s) = *g {
                 let s = s as usize;
-                if s >= n || self.stack[s * W + c / 64] & (1 << (c % 64)) == 0 {
+                if s >= n || root[s * W + c / 64] & (1 << (c % 64)) == 0 {
                     ok = false;
                     break;
                 }
-                place::<W, N>(b, &mut self.stack[..stride], s, c);
+                // every symbol is marked below: no need to know which ones the cell had
+                let every = if n == 64 { !0 } else { (1u64 << n) - 1 };
+                place::<W, N>(b, root, s, c, every, &mut self.dirty);
             }
         }
-        let every = if n == 64 { !0 } else { (1u64 << n) - 1 };
-        self.seen.clear();
-        for _ in 0..n {
-            self.seen.extend_from_slice(&all);
+        for s in 0..n {
+            self.dirty.mark_all::<W>(b, s);
         }
-        if ok && propagate::<W, N>(b, &mut self.stack[..stride], &mut self.seen, every, true) {
+        if !ok {
+            self.dirty.clear::<W>();
+        } else if propagate::<W, N>(b, root, &mut self.dirty) {
             self.descend::<W, N>(0);
         }
         Count {
@@ -281,63 +336,66 @@ impl<'b> BoardSearch<'b> {
         }
     }
 
-    /// Searches below level `depth`, whose state is already propagated.
+    /// Searches below level `depth`, whose state is already propagated. The last option of each
+    /// choice is applied in place, so the loop goes on at this level.
     fn descend<const W: usize, const N: usize>(&mut self, depth: usize) {
         let b = self.b;
         let n = symbols::<N>(b);
         let stride = (n + 1) * W;
-        self.nodes += 1;
-        if self.budget.exhausted(self.nodes) {
-            self.stopped = true;
-            return;
-        }
         let base = depth * stride;
         let next = base + stride;
         if self.stack.len() < next + stride {
             self.stack.resize(next + stride, 0);
         }
-        let todo: Bits<W> = load(&self.stack, base + n * W);
-        if is_empty(&todo) {
-            self.record::<W, N>(base);
-            return;
-        }
-        match choose::<W, N>(b, &self.stack[base..base + stride], &mut self.score) {
-            Choice::Cell(cell, options) => {
-                let mut bits = options;
-                while bits != 0 {
-                    let s = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    self.stack.copy_within(base..next, next);
-                    self.seen.copy_from_slice(&self.stack[base..base + n * W]);
-                    let state = &mut self.stack[next..next + stride];
-                    place::<W, N>(b, state, s, cell);
-                    if propagate::<W, N>(b, state, &mut self.seen, options, false) {
-                        self.descend::<W, N>(depth + 1);
-                    }
-                    if self.stopped {
-                        return;
-                    }
-                }
+        loop {
+            self.nodes += 1;
+            if self.budget.exhausted(self.nodes) {
+                self.stopped = true;
+                return;
             }
-            Choice::Places(s, places) => {
-                for cell in places {
-                    self.stack.copy_within(base..next, next);
-                    self.seen.copy_from_slice(&self.stack[base..base + n * W]);
-                    let state = &mut self.stack[next..next + stride];
-                    let word = cell / 64;
-                    let bit = 1u64 << (cell % 64);
-                    let mut had = 0u64;
-                    for t in 0..n {
-                        had |= (((state[t * W + word] & bit) != 0) as u64) << t;
+            let todo: Bits<W> = load(&self.stack, base + n * W);
+            if is_empty(&todo) {
+                self.record::<W, N>(base);
+                return;
+            }
+            let (s_last, cell_last, dirty_last) =
+                match choose::<W, N>(b, &self.stack[base..next], &mut self.score) {
+                    Choice::Cell(cell, options) => {
+                        let mut bits = options;
+                        while bits & (bits - 1) != 0 {
+                            let s = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            self.stack.copy_within(base..next, next);
+                            let state = &mut self.stack[next..next + stride];
+                            place::<W, N>(b, state, s, cell, options, &mut self.dirty);
+                            if propagate::<W, N>(b, state, &mut self.dirty) {
+                                self.descend::<W, N>(depth + 1);
+                            }
+                            if self.stopped {
+                                return;
+                            }
+                        }
+                        (bits.trailing_zeros() as usize, cell, options)
                     }
-                    place::<W, N>(b, state, s, cell);
-                    if propagate::<W, N>(b, state, &mut self.seen, had, false) {
-                        self.descend::<W, N>(depth + 1);
+                    Choice::Places(s, [first, second]) => {
+                        self.stack.copy_within(base..next, next);
+                        let state = &mut self.stack[next..next + stride];
+                        let had = options_of::<W, N>(b, state, first);
+                        place::<W, N>(b, state, s, first, had, &mut self.dirty);
+                        if propagate::<W, N>(b, state, &mut self.dirty) {
+                            self.descend::<W, N>(depth + 1);
+                        }
+                        if self.stopped {
+                            return;
+                        }
+                        let had = options_of::<W, N>(b, &self.stack[base..next], second);
+                        (s, second, had)
                     }
-                    if self.stopped {
-                        return;
-                    }
-                }
+                };
+            let state = &mut self.stack[base..next];
+            place::<W, N>(b, state, s_last, cell_last, dirty_last, &mut self.dirty);
+            if !propagate::<W, N>(b, state, &mut self.dirty) {
+                return;
             }
         }
     }
@@ -347,16 +405,14 @@ impl<'b> BoardSearch<'b> {
         self.found += 1;
         if self.solutions.len() < 2 {
             let b = self.b;
+            let cells: Bits<W> = load(&b.cell_mask, 0);
             let mut sol = vec![0u8; b.n_cells];
             for s in 0..b.n_symbols {
-                let board: Bits<W> = load(&self.stack, base + s * W);
-                for (i, &w) in board.iter().enumerate() {
-                    let mut w = w;
-                    while w != 0 {
-                        sol[i * 64 + w.trailing_zeros() as usize] = s as u8;
-                        w &= w - 1;
-                    }
+                let mut board: Bits<W> = load(&self.stack, base + s * W);
+                for i in 0..W {
+                    board[i] &= cells[i];
                 }
+                for_each_bit(&board, |c| sol[c] = s as u8);
             }
             self.solutions.push(sol);
         }
@@ -364,6 +420,15 @@ impl<'b> BoardSearch<'b> {
             self.stopped = true;
         }
     }
+}
+
+/// The symbols still possible in `cell`, as a mask.
+#[inline(always)]
+fn options_of<const W: usize, const N: usize>(b: &Board, state: &[u64], cell: usize) -> u64 {
+    let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+    (0..symbols::<N>(b)).fold(0u64, |acc, s| {
+        acc | ((((state[s * W + word] & bit) != 0) as u64) << s)
+    })
 }
 
 /// What to branch on.
@@ -395,23 +460,11 @@ fn choose<const W: usize, const N: usize>(b: &Board, state: &[u64], score: &mut 
     for i in 0..W {
         pairs[i] = twos[i] & !more[i];
     }
-    let cell_options = |cell: usize| {
-        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-        (0..n).fold(0u64, |acc, s| {
-            acc | ((((state[s * W + word] & bit) != 0) as u64) << s)
-        })
-    };
     if !is_empty(&pairs) {
         // score each two-candidate cell by what its two branches remove from unplaced peers:
         // one per peer losing the symbol, three when that peer has two candidates (it becomes
         // a single). The symbols are the outer loop, so no cell's candidates are gathered.
-        for (i, &w) in pairs.iter().enumerate() {
-            let mut w = w;
-            while w != 0 {
-                score[i * 64 + w.trailing_zeros() as usize] = 0;
-                w &= w - 1;
-            }
-        }
+        for_each_bit(&pairs, |cell| score[cell] = 0);
         for s in 0..n {
             let c: Bits<W> = load(state, s * W);
             for i in 0..W {
@@ -419,7 +472,7 @@ fn choose<const W: usize, const N: usize>(b: &Board, state: &[u64], score: &mut 
                 while w != 0 {
                     let cell = i * 64 + w.trailing_zeros() as usize;
                     w &= w - 1;
-                    let peers: Bits<W> = load(&b.peers, cell * W);
+                    let peers: Bits<W> = load(&b.vis, cell * W);
                     let (mut losing, mut to_single) = (0, 0);
                     for j in 0..W {
                         losing += (peers[j] & c[j] & todo[j]).count_ones();
@@ -430,325 +483,424 @@ fn choose<const W: usize, const N: usize>(b: &Board, state: &[u64], score: &mut 
             }
         }
         let mut best = (0, usize::MAX);
-        for (i, &w) in pairs.iter().enumerate() {
-            let mut w = w;
-            while w != 0 {
-                let cell = i * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                if best.1 == usize::MAX || score[cell] > best.0 {
-                    best = (score[cell], cell);
-                }
+        for_each_bit(&pairs, |cell| {
+            if best.1 == usize::MAX || score[cell] > best.0 {
+                best = (score[cell], cell);
             }
-        }
-        return Choice::Cell(best.1, cell_options(best.1));
+        });
+        return Choice::Cell(best.1, options_of::<W, N>(b, state, best.1));
     }
-    for h in 0..b.shapes.len() / W {
-        let shape: Bits<W> = load(&b.shapes, h * W);
-        for s in 0..n {
-            let c: Bits<W> = load(state, s * W);
-            let mut y = [0u64; W];
-            let mut placed = 0;
-            for i in 0..W {
-                y[i] = c[i] & shape[i] & todo[i];
-                placed |= c[i] & shape[i] & !todo[i];
-            }
-            if placed != 0 {
-                continue;
-            }
-            if let Some(a) = first_cell(&y) {
-                y[a / 64] &= !(1 << (a % 64));
-                if let Some(z) = first_cell(&y) {
-                    y[z / 64] &= !(1 << (z % 64));
-                    if is_empty(&y) {
-                        return Choice::Places(s, [a, z]);
-                    }
+    // a symbol with two places in a shape where it is not placed yet
+    for s in 0..n {
+        let c: Bits<W> = load(state, s * W);
+        for i in b.n_cells / 64..W {
+            let mut f = c[i] & b.flag_mask[i];
+            while f != 0 {
+                let h = i * 64 + f.trailing_zeros() as usize - b.n_cells;
+                f &= f - 1;
+                let shape: Bits<W> = load(&b.shapes, h * W);
+                let mut y = [0u64; W];
+                for j in 0..W {
+                    y[j] = c[j] & shape[j];
+                }
+                if count(&y) == 2 {
+                    let first = first_bit(&y).expect("two places");
+                    y[first / 64] &= !(1 << (first % 64));
+                    let second = first_bit(&y).expect("two places");
+                    return Choice::Places(s, [first, second]);
                 }
             }
         }
     }
     let mut best = (u32::MAX, 0usize, 0u64);
-    for (i, &w) in todo.iter().enumerate() {
-        let mut w = w;
-        while w != 0 {
-            let cell = i * 64 + w.trailing_zeros() as usize;
-            w &= w - 1;
-            let options = cell_options(cell);
-            let k = options.count_ones();
-            if k < best.0 {
-                best = (k, cell, options);
-            }
+    for_each_bit(&todo, |cell| {
+        let options = options_of::<W, N>(b, state, cell);
+        let k = options.count_ones();
+        if k < best.0 {
+            best = (k, cell, options);
         }
-    }
+    });
     Choice::Cell(best.1, best.2)
 }
 
-/// Looks at symbol board `c` in complete shape `h`: false when the symbol has no place there;
-/// a single place still to fill joins `found`; with pointing on, what it rules out joins `gone`.
+/// Places symbol `s` in `cell`, which must still allow it; `options` are the symbols the cell
+/// still allows. The cell leaves the other symbols' boards and the unplaced board; its peers and
+/// the flags of its shapes leave `s`'s board. Marks what changed in `dirty`.
 #[inline(always)]
-fn test_shape<const W: usize>(
+fn place<const W: usize, const N: usize>(
     b: &Board,
-    h: usize,
-    c: &Bits<W>,
-    todo: &Bits<W>,
-    found: &mut Bits<W>,
-    gone: &mut Bits<W>,
-) -> bool {
-    let shape: Bits<W> = load(&b.shapes, h * W);
-    let mut y = [0u64; W];
+    state: &mut [u64],
+    s: usize,
+    cell: usize,
+    options: u64,
+    dirty: &mut Dirty,
+) {
+    let n = symbols::<N>(b);
+    let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+    let vis: Bits<W> = load(&b.vis, cell * W);
+    let mut shapes_of_cell = vis;
     for i in 0..W {
-        y[i] = c[i] & shape[i];
+        shapes_of_cell[i] &= b.flag_mask[i];
     }
-    match size_class(&y) {
-        0 => false,
-        1 => {
-            for i in 0..W {
-                found[i] |= y[i] & todo[i];
-            }
-            true
+    let mut others = options & !(1 << s);
+    while others != 0 {
+        let t = others.trailing_zeros() as usize;
+        others &= others - 1;
+        state[t * W + word] &= !bit;
+        dirty.mark::<W>(t, &shapes_of_cell);
+    }
+    state[n * W + word] &= !bit;
+    let mut own: Bits<W> = load(state, s * W);
+    for i in 0..W {
+        own[i] &= !vis[i];
+    }
+    store(state, s * W, own);
+    dirty.mark_all::<W>(b, s);
+}
+
+/// The symbols whose boards changed since their hidden singles were last looked for and, for
+/// each, the complete shapes (as flag bits) where it may have lost a place: only those can hold
+/// a new hidden single of it.
+pub(crate) struct Dirty {
+    symbols: u64,
+    /// `W` words per symbol.
+    shapes: Vec<u64>,
+    /// The same for overlaps, which are looked for once singles are exhausted: the shapes
+    /// scanned for hidden singles since then.
+    overlap_symbols: u64,
+    overlap_shapes: Vec<u64>,
+}
+
+impl Dirty {
+    fn new(b: &Board) -> Self {
+        Dirty {
+            symbols: 0,
+            shapes: vec![0; b.n_symbols * b.words],
+            overlap_symbols: 0,
+            overlap_shapes: vec![0; b.n_symbols * b.words],
         }
-        _ => {
-            if b.pointing {
-                pointing::<W>(b, h, &y, gone);
+    }
+
+    /// Symbol `s` was scanned for hidden singles in `shapes`: look there for overlaps later.
+    #[inline(always)]
+    fn mark_overlaps<const W: usize>(&mut self, s: usize, shapes: &Bits<W>) {
+        let mut d: Bits<W> = load(&self.overlap_shapes, s * W);
+        for i in 0..W {
+            d[i] |= shapes[i];
+        }
+        store(&mut self.overlap_shapes, s * W, d);
+        self.overlap_symbols |= 1 << s;
+    }
+
+    /// Takes the shapes of symbol `s` to look at for overlaps.
+    #[inline(always)]
+    fn take_overlaps<const W: usize>(&mut self, s: usize) -> Bits<W> {
+        let d: Bits<W> = load(&self.overlap_shapes, s * W);
+        store(&mut self.overlap_shapes, s * W, [0; W]);
+        self.overlap_symbols &= !(1 << s);
+        d
+    }
+
+    /// Symbol `s` may have lost places in `shapes`.
+    #[inline(always)]
+    fn mark<const W: usize>(&mut self, s: usize, shapes: &Bits<W>) {
+        let mut d: Bits<W> = load(&self.shapes, s * W);
+        for i in 0..W {
+            d[i] |= shapes[i];
+        }
+        store(&mut self.shapes, s * W, d);
+        self.symbols |= 1 << s;
+    }
+
+    /// Symbol `s` went from board `old` to board `new`: marks the shapes of the cells it lost.
+    #[inline(always)]
+    fn mark_lost<const W: usize>(&mut self, b: &Board, s: usize, old: &Bits<W>, new: &Bits<W>) {
+        let mut lost = [0u64; W];
+        for i in 0..W {
+            lost[i] = old[i] & !new[i] & b.cell_mask[i];
+        }
+        let mut d: Bits<W> = load(&self.shapes, s * W);
+        for_each_bit(&lost, |cell| {
+            let f: Bits<W> = load(&b.flags_of, cell * W);
+            for i in 0..W {
+                d[i] |= f[i];
             }
-            true
+        });
+        store(&mut self.shapes, s * W, d);
+        self.symbols |= 1 << s;
+    }
+
+    /// Symbol `s` may have lost places in any shape.
+    #[inline(always)]
+    fn mark_all<const W: usize>(&mut self, b: &Board, s: usize) {
+        store(&mut self.shapes, s * W, load::<W>(&b.flag_mask, 0));
+        self.symbols |= 1 << s;
+    }
+
+    /// Unmarks every symbol.
+    fn clear<const W: usize>(&mut self) {
+        while self.symbols != 0 {
+            let s = self.symbols.trailing_zeros() as usize;
+            self.take::<W>(s);
+        }
+        while self.overlap_symbols != 0 {
+            let s = self.overlap_symbols.trailing_zeros() as usize;
+            self.take_overlaps::<W>(s);
+        }
+    }
+
+    /// Takes the marked shapes of symbol `s`.
+    #[inline(always)]
+    fn take<const W: usize>(&mut self, s: usize) -> Bits<W> {
+        let d: Bits<W> = load(&self.shapes, s * W);
+        store(&mut self.shapes, s * W, [0; W]);
+        self.symbols &= !(1 << s);
+        d
+    }
+}
+
+/// Places every naked single (an unplaced cell that only one symbol board still holds), in
+/// bulk, until there is none; marks the symbols whose boards changed. False on a contradiction:
+/// an unplaced cell that no board holds, or two singles of one symbol that see each other.
+#[inline(always)]
+fn naked_singles<const W: usize, const N: usize>(
+    b: &Board,
+    state: &mut [u64],
+    dirty: &mut Dirty,
+) -> bool {
+    let n = symbols::<N>(b);
+    loop {
+        let todo: Bits<W> = load(state, n * W);
+        let (mut ones, mut twos) = ([0u64; W], [0u64; W]);
+        for s in 0..n {
+            let c: Bits<W> = load(state, s * W);
+            for i in 0..W {
+                twos[i] |= ones[i] & c[i];
+                ones[i] |= c[i];
+            }
+        }
+        let mut singles = [0u64; W];
+        let (mut dead, mut any) = (0u64, 0u64);
+        for i in 0..W {
+            dead |= todo[i] & !ones[i];
+            singles[i] = todo[i] & !twos[i];
+            any |= singles[i];
+        }
+        if dead != 0 {
+            return false;
+        }
+        if any == 0 {
+            return true;
+        }
+        let mut rest = todo;
+        for i in 0..W {
+            rest[i] &= !singles[i];
+        }
+        store(state, n * W, rest);
+        for s in 0..n {
+            let mut c: Bits<W> = load(state, s * W);
+            let mut mine = [0u64; W];
+            let mut hit = 0;
+            for i in 0..W {
+                mine[i] = c[i] & singles[i];
+                hit |= mine[i];
+            }
+            if hit == 0 {
+                continue;
+            }
+            for_each_bit(&mine, |cell| {
+                let vis: Bits<W> = load(&b.vis, cell * W);
+                for j in 0..W {
+                    c[j] &= !vis[j];
+                }
+            });
+            dirty.mark_all::<W>(b, s);
+            let mut lost = 0;
+            for i in 0..W {
+                lost |= mine[i] & !c[i];
+            }
+            if lost != 0 {
+                return false;
+            }
+            store(state, s * W, c);
+        }
+    }
+}
+
+/// Propagates to a fixpoint after the changes marked in `dirty`. False on a contradiction: a
+/// cell with no symbol, a symbol with no place in a complete shape where it is not placed, or
+/// two singles that see each other. Leaves `dirty` clean either way.
+fn propagate<const W: usize, const N: usize>(
+    b: &Board,
+    state: &mut [u64],
+    dirty: &mut Dirty,
+) -> bool {
+    let ok = propagate_inner::<W, N>(b, state, dirty);
+    if !ok {
+        dirty.clear::<W>();
+    }
+    ok
+}
+
+#[inline(always)]
+fn propagate_inner<const W: usize, const N: usize>(
+    b: &Board,
+    state: &mut [u64],
+    dirty: &mut Dirty,
+) -> bool {
+    let n = symbols::<N>(b);
+    let first_flag_word = b.n_cells / 64;
+    // whether a cell was placed or lost a symbol since the last naked-single pass
+    let mut narrowed = true;
+    loop {
+        if std::mem::take(&mut narrowed) && !naked_singles::<W, N>(b, state, dirty) {
+            return false;
+        }
+        if dirty.symbols == 0 {
+            // singles are exhausted: overlaps of one symbol, in the shapes scanned since
+            if dirty.overlap_symbols == 0 {
+                return true;
+            }
+            let s = dirty.overlap_symbols.trailing_zeros() as usize;
+            let marked: Bits<W> = dirty.take_overlaps::<W>(s);
+            let mut c: Bits<W> = load(state, s * W);
+            let mut gone = [0u64; W];
+            for i in first_flag_word..W {
+                let mut f = c[i] & marked[i];
+                while f != 0 {
+                    let h = i * 64 + f.trailing_zeros() as usize - b.n_cells;
+                    f &= f - 1;
+                    let shape: Bits<W> = load(&b.shapes, h * W);
+                    let mut y = [0u64; W];
+                    for j in 0..W {
+                        y[j] = c[j] & shape[j];
+                    }
+                    pointing::<W>(b, h, &y, &mut gone);
+                }
+            }
+            let before = c;
+            let mut lost = 0;
+            for j in 0..W {
+                lost |= c[j] & gone[j];
+                c[j] &= !gone[j];
+            }
+            if lost != 0 {
+                store(state, s * W, c);
+                dirty.mark_lost::<W>(b, s, &before, &c);
+                narrowed = true;
+            }
+            continue;
+        }
+        // hidden singles of one changed symbol, in the shapes where it lost a place and is not
+        // placed yet
+        let s = dirty.symbols.trailing_zeros() as usize;
+        let marked: Bits<W> = dirty.take::<W>(s);
+        let mut c: Bits<W> = load(state, s * W);
+        let mut found = [0u64; W];
+        // the shapes with few enough places to fit in an overlap
+        let mut small = [0u64; W];
+        for i in first_flag_word..W {
+            let mut f = c[i] & marked[i];
+            while f != 0 {
+                let bit = f.trailing_zeros();
+                let h = i * 64 + bit as usize - b.n_cells;
+                f &= f - 1;
+                let shape: Bits<W> = load(&b.shapes, h * W);
+                let mut y = [0u64; W];
+                for j in 0..W {
+                    y[j] = c[j] & shape[j];
+                }
+                if b.pointing_max == 0 {
+                    match size_class(&y) {
+                        0 => return false,
+                        1 => {
+                            for j in 0..W {
+                                found[j] |= y[j];
+                            }
+                        }
+                        _ => {}
+                    }
+                } else {
+                    match count(&y) {
+                        0 => return false,
+                        1 => {
+                            for j in 0..W {
+                                found[j] |= y[j];
+                            }
+                        }
+                        k => small[i] |= ((k <= b.pointing_max) as u64) << bit,
+                    }
+                }
+            }
+        }
+        if !is_empty(&small) {
+            dirty.mark_overlaps::<W>(s, &small);
+        }
+        if is_empty(&found) {
+            continue;
+        }
+        // place every hidden single of `s` at once
+        let mut todo: Bits<W> = load(state, n * W);
+        let mut shapes_of_found = [0u64; W];
+        for_each_bit(&found, |cell| {
+            let vis: Bits<W> = load(&b.vis, cell * W);
+            for j in 0..W {
+                c[j] &= !vis[j];
+                shapes_of_found[j] |= vis[j];
+            }
+        });
+        let mut lost = 0;
+        for j in 0..W {
+            lost |= found[j] & !c[j];
+            todo[j] &= !found[j];
+            shapes_of_found[j] &= b.flag_mask[j];
+        }
+        if lost != 0 {
+            return false;
+        }
+        store(state, s * W, c);
+        store(state, n * W, todo);
+        dirty.mark_all::<W>(b, s);
+        narrowed = true;
+        for t in (0..n).filter(|&t| t != s) {
+            let mut other: Bits<W> = load(state, t * W);
+            let mut hit = 0;
+            for j in 0..W {
+                hit |= other[j] & found[j];
+                other[j] &= !found[j];
+            }
+            if hit != 0 {
+                store(state, t * W, other);
+                dirty.mark::<W>(t, &shapes_of_found);
+            }
         }
     }
 }
 
 /// Pointing and claiming, for any two shapes: when every place `y` of a symbol in shape `h`
-/// also lies in another complete shape, the symbol leaves the rest of that shape (added to
-/// `gone`). The other shapes are those of `y`'s first cell.
-#[inline]
-fn pointing<const W: usize>(b: &Board, h: usize, y: &Bits<W>, gone: &mut Bits<W>) {
-    let Some(first) = first_cell(y) else {
-        return;
-    };
-    let sw = b.shape_words;
-    let own: Bits<W> = load(&b.shapes, h * W);
-    for k in 0..sw {
-        let mut others = b.cell_shapes[first * sw + k];
-        if k == h / 64 {
-            others &= !(1u64 << (h % 64));
-        }
-        while others != 0 {
-            let other = k * 64 + others.trailing_zeros() as usize;
-            others &= others - 1;
-            let shape: Bits<W> = load(&b.shapes, other * W);
-            let mut outside = 0;
-            for i in 0..W {
-                outside |= y[i] & !shape[i];
-            }
-            if outside == 0 {
-                for i in 0..W {
-                    gone[i] |= shape[i] & !own[i];
-                }
-            }
-        }
-    }
-}
-
-/// Places symbol `s` in `cell` (which must still allow it): the cell leaves the other symbols'
-/// boards and the unplaced board, its peers leave `s`'s board.
+/// also lies in other complete shapes (the shapes all of `y`'s cells share), the symbol leaves
+/// the rest of those shapes (added to `gone`).
 #[inline(always)]
-fn place<const W: usize, const N: usize>(b: &Board, state: &mut [u64], s: usize, cell: usize) {
-    let n = symbols::<N>(b);
-    let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-    for t in 0..=n {
-        state[t * W + word] &= !bit;
-    }
-    let peers: Bits<W> = load(&b.peers, cell * W);
-    let mut own: Bits<W> = load(state, s * W);
-    for i in 0..W {
-        own[i] &= !peers[i];
-    }
-    own[word] |= bit;
-    store(state, s * W, own);
-}
-
-/// Propagates to a fixpoint after the boards of the symbols in `changed` changed. False on a
-/// contradiction: a cell with no symbol, a symbol with no place in a complete shape, or two
-/// singles that see each other.
-///
-/// `seen` holds each symbol's board as it was when its hidden singles were last looked for (the
-/// parent's boards in search; all cells at the root): only shapes that lost a place of a symbol
-/// since then can hold a new hidden single of it. `every_shape` checks all shapes in the first
-/// round instead (at the root, where most places are gone and listing them costs more).
-fn propagate<const W: usize, const N: usize>(
-    b: &Board,
-    state: &mut [u64],
-    seen: &mut [u64],
-    mut changed: u64,
-    mut every_shape: bool,
-) -> bool {
-    let n = symbols::<N>(b);
-    let n_shapes = b.shapes.len() / W;
-    loop {
-        // naked singles, placed in bulk: a single's symbol is the only board holding the cell,
-        // so only that board changes (its peers go)
-        loop {
-            let todo: Bits<W> = load(state, n * W);
-            let (mut ones, mut twos) = ([0u64; W], [0u64; W]);
-            for s in 0..n {
-                let c: Bits<W> = load(state, s * W);
-                for i in 0..W {
-                    twos[i] |= ones[i] & c[i];
-                    ones[i] |= c[i];
-                }
-            }
-            let mut singles = [0u64; W];
-            let (mut dead, mut any) = (0u64, 0u64);
-            for i in 0..W {
-                dead |= todo[i] & !ones[i];
-                singles[i] = todo[i] & !twos[i];
-                any |= singles[i];
-            }
-            if dead != 0 {
-                return false;
-            }
-            if any == 0 {
-                break;
-            }
-            let mut rest = todo;
-            for i in 0..W {
-                rest[i] &= !singles[i];
-            }
-            store(state, n * W, rest);
-            for s in 0..n {
-                let mut c: Bits<W> = load(state, s * W);
-                let mut mine = [0u64; W];
-                let mut hit = 0;
-                for i in 0..W {
-                    mine[i] = c[i] & singles[i];
-                    hit |= mine[i];
-                }
-                if hit == 0 {
-                    continue;
-                }
-                changed |= 1 << s;
-                for (i, &m) in mine.iter().enumerate() {
-                    let mut m = m;
-                    while m != 0 {
-                        let cell = i * 64 + m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        let peers: Bits<W> = load(&b.peers, cell * W);
-                        for j in 0..W {
-                            c[j] &= !peers[j];
-                        }
-                    }
-                }
-                let mut lost = 0;
-                for i in 0..W {
-                    lost |= mine[i] & !c[i];
-                }
-                if lost != 0 {
-                    return false;
-                }
-                store(state, s * W, c);
-            }
+fn pointing<const W: usize>(b: &Board, h: usize, y: &Bits<W>, gone: &mut Bits<W>) {
+    let mut common = [!0u64; W];
+    for_each_bit(y, |cell| {
+        let f: Bits<W> = load(&b.flags_of, cell * W);
+        for i in 0..W {
+            common[i] &= f[i];
         }
-        if changed == 0 {
-            return true;
-        }
-        // hidden singles for the symbols whose boards changed, in the shapes that lost one of
-        // the symbol's places since it was last checked
-        let mut symbols = changed;
-        changed = 0;
-        let full_round = std::mem::replace(&mut every_shape, false);
-        while symbols != 0 {
-            let s = symbols.trailing_zeros() as usize;
-            symbols &= symbols - 1;
-            let c: Bits<W> = load(state, s * W);
-            let todo: Bits<W> = load(state, n * W);
-            let old: Bits<W> = load(seen, s * W);
-            store(seen, s * W, c);
-            let mut found = [0u64; W];
-            let mut gone = [0u64; W];
-            let sw = b.shape_words;
-            if sw == 0 || full_round {
-                for h in 0..n_shapes {
-                    if !test_shape::<W>(b, h, &c, &todo, &mut found, &mut gone) {
-                        return false;
-                    }
-                }
-            } else {
-                // the shapes of the lost places
-                let mut touched = [0u64; MAX_SHAPE_WORDS];
-                for i in 0..W {
-                    let mut r = old[i] & !c[i];
-                    while r != 0 {
-                        let cell = i * 64 + r.trailing_zeros() as usize;
-                        r &= r - 1;
-                        let at = cell * sw;
-                        for (k, t) in touched[..sw].iter_mut().enumerate() {
-                            *t |= b.cell_shapes[at + k];
-                        }
-                    }
-                }
-                for (k, &t) in touched[..sw].iter().enumerate() {
-                    let mut t = t;
-                    while t != 0 {
-                        let h = k * 64 + t.trailing_zeros() as usize;
-                        t &= t - 1;
-                        if !test_shape::<W>(b, h, &c, &todo, &mut found, &mut gone) {
-                            return false;
-                        }
-                    }
-                }
-            }
-            let mut narrowed = c;
-            for i in 0..W {
-                narrowed[i] &= !gone[i];
-            }
-            if b.pointing && narrowed != c {
-                // an overlap narrowed the board: look again from the old board next round
-                // (hidden singles found on the wider board are not placed)
-                store(state, s * W, narrowed);
-                store(seen, s * W, old);
-                changed |= 1 << s;
-                continue;
-            }
-            if is_empty(&found) {
-                continue;
-            }
-            // place every hidden single of `s` at once
-            let mut own = c;
-            let mut rest = todo;
-            for (i, &f) in found.iter().enumerate() {
-                rest[i] &= !f;
-                let mut f = f;
-                while f != 0 {
-                    let cell = i * 64 + f.trailing_zeros() as usize;
-                    f &= f - 1;
-                    let peers: Bits<W> = load(&b.peers, cell * W);
-                    for j in 0..W {
-                        own[j] &= !peers[j];
-                    }
-                }
-            }
-            let mut lost = 0;
-            for i in 0..W {
-                lost |= found[i] & !own[i];
-            }
-            if lost != 0 {
-                return false;
-            }
-            store(state, s * W, own);
-            store(state, n * W, rest);
-            changed |= 1 << s;
-            for t in (0..n).filter(|&t| t != s) {
-                let mut other: Bits<W> = load(state, t * W);
-                let mut hit = 0;
-                for i in 0..W {
-                    hit |= other[i] & found[i];
-                    other[i] &= !found[i];
-                }
-                if hit != 0 {
-                    store(state, t * W, other);
-                    changed |= 1 << t;
-                }
-            }
-        }
+    });
+    let own = b.n_cells + h;
+    common[own / 64] &= !(1 << (own % 64));
+    if is_empty(&common) {
+        return;
     }
+    let shape: Bits<W> = load(&b.shapes, h * W);
+    for_each_bit(&common, |flag| {
+        let other: Bits<W> = load(&b.shapes, (flag - b.n_cells) * W);
+        for i in 0..W {
+            gone[i] |= other[i] & !shape[i];
+        }
+    });
 }
 
 #[cfg(test)]
