@@ -39,6 +39,11 @@
 
 use super::{Budget, Count, Engine, Limits};
 
+/// Relative costs of one shape test and of counting one place's shapes, which decide how a
+/// symbol is looked at for hidden singles (measured on 9x9 sets with callgrind).
+const SHAPE_TEST_COST: u32 = 1;
+const PLACE_COUNT_COST: u32 = 3;
+
 /// Board widths (64-bit words) the kernel is compiled for: up to 512 cells and flags.
 pub const WIDTHS: [usize; 6] = [1, 2, 3, 4, 6, 8];
 /// The widest board the kernel is compiled for.
@@ -60,6 +65,9 @@ pub struct Board {
     shapes: Vec<u64>,
     /// `words` words per cell: the flag bits of its complete shapes.
     flags_of: Vec<u64>,
+    /// `words` words per cell: the flag bits of the complete shapes that meet its peers (where
+    /// placing a symbol in the cell can take places of the symbol away).
+    reach: Vec<u64>,
     /// `words` words: the cell bits.
     cell_mask: Vec<u64>,
     /// `words` words: the flag bits.
@@ -112,6 +120,14 @@ impl Board {
             }
         }
         cell_start.push(cell_shapes.len() as u32);
+        let mut reach = vec![0u64; e.n_cells * words];
+        for c in 0..e.n_cells {
+            for &p in e.peers(c) {
+                for &h in &shapes_of[p as usize] {
+                    set(&mut reach[c * words..(c + 1) * words], e.n_cells + h as usize);
+                }
+            }
+        }
         let mut shapes = vec![0u64; e.n_complete * words];
         for (i, shape) in e.complete.chunks_exact(e.n_symbols).enumerate() {
             for &c in shape {
@@ -138,6 +154,7 @@ impl Board {
             vis,
             shapes,
             flags_of,
+            reach,
             cell_mask,
             flag_mask,
             cell_start,
@@ -235,6 +252,15 @@ fn first_bit<const W: usize>(b: &Bits<W>) -> Option<usize> {
 /// Calls `f` with the index of every set bit of `b`, lowest first.
 #[inline(always)]
 fn for_each_bit<const W: usize>(b: &Bits<W>, mut f: impl FnMut(usize)) {
+    if W == 2 {
+        // one loop over both words: one hard-to-predict loop exit instead of two
+        let mut x = (b[1] as u128) << 64 | b[0] as u128;
+        while x != 0 {
+            f(x.trailing_zeros() as usize);
+            x &= x - 1;
+        }
+        return;
+    }
     for (i, &w) in b.iter().enumerate() {
         let mut w = w;
         while w != 0 {
@@ -263,22 +289,25 @@ impl<'b> BoardSearch<'b> {
 
     /// Counts solutions up to `limit`, keeping the first two.
     pub fn count(&mut self, givens: &[Option<u8>], limit: u64, limits: Limits) -> Count {
-        match (self.b.words, self.b.n_symbols) {
-            (2, 9) => self.run::<2, 9>(givens, limit, limits),
-            (1, 4) => self.run::<1, 4>(givens, limit, limits),
-            (1, 6) => self.run::<1, 6>(givens, limit, limits),
-            (1, _) => self.run::<1, 0>(givens, limit, limits),
-            (2, _) => self.run::<2, 0>(givens, limit, limits),
-            (3, _) => self.run::<3, 0>(givens, limit, limits),
-            (4, _) => self.run::<4, 0>(givens, limit, limits),
-            (6, 16) => self.run::<6, 16>(givens, limit, limits),
-            (6, _) => self.run::<6, 0>(givens, limit, limits),
-            (8, _) => self.run::<8, 0>(givens, limit, limits),
-            (w, _) => unreachable!("no kernel for {w}-word boards"),
+        // F: the words holding shape flags (the last ones), or W when not specialised
+        let f = self.b.words - self.b.n_cells / 64;
+        match (self.b.words, self.b.n_symbols, f) {
+            (2, 9, 1) => self.run::<2, 9, 1>(givens, limit, limits),
+            (1, 4, _) => self.run::<1, 4, 1>(givens, limit, limits),
+            (1, 6, _) => self.run::<1, 6, 1>(givens, limit, limits),
+            (1, _, _) => self.run::<1, 0, 1>(givens, limit, limits),
+            (2, _, _) => self.run::<2, 0, 2>(givens, limit, limits),
+            (3, _, _) => self.run::<3, 0, 3>(givens, limit, limits),
+            (4, _, _) => self.run::<4, 0, 4>(givens, limit, limits),
+            (6, 16, 2) => self.run::<6, 16, 2>(givens, limit, limits),
+            (6, _, _) => self.run::<6, 0, 6>(givens, limit, limits),
+            (8, _, 3) => self.run::<8, 0, 3>(givens, limit, limits),
+            (8, _, _) => self.run::<8, 0, 8>(givens, limit, limits),
+            (w, _, _) => unreachable!("no kernel for {w}-word boards"),
         }
     }
 
-    fn run<const W: usize, const N: usize>(
+    fn run<const W: usize, const N: usize, const F: usize>(
         &mut self,
         givens: &[Option<u8>],
         limit: u64,
@@ -325,8 +354,8 @@ impl<'b> BoardSearch<'b> {
         }
         if !ok {
             self.dirty.clear::<W>();
-        } else if propagate::<W, N>(b, root, &mut self.dirty) {
-            self.descend::<W, N>(0);
+        } else if propagate::<W, N, F>(b, root, &mut self.dirty) {
+            self.descend::<W, N, F>(0);
         }
         Count {
             count: self.found,
@@ -338,7 +367,7 @@ impl<'b> BoardSearch<'b> {
 
     /// Searches below level `depth`, whose state is already propagated. The last option of each
     /// choice is applied in place, so the loop goes on at this level.
-    fn descend<const W: usize, const N: usize>(&mut self, depth: usize) {
+    fn descend<const W: usize, const N: usize, const F: usize>(&mut self, depth: usize) {
         let b = self.b;
         let n = symbols::<N>(b);
         let stride = (n + 1) * W;
@@ -368,8 +397,8 @@ impl<'b> BoardSearch<'b> {
                             self.stack.copy_within(base..next, next);
                             let state = &mut self.stack[next..next + stride];
                             place::<W, N>(b, state, s, cell, options, &mut self.dirty);
-                            if propagate::<W, N>(b, state, &mut self.dirty) {
-                                self.descend::<W, N>(depth + 1);
+                            if propagate::<W, N, F>(b, state, &mut self.dirty) {
+                                self.descend::<W, N, F>(depth + 1);
                             }
                             if self.stopped {
                                 return;
@@ -382,8 +411,8 @@ impl<'b> BoardSearch<'b> {
                         let state = &mut self.stack[next..next + stride];
                         let had = options_of::<W, N>(b, state, first);
                         place::<W, N>(b, state, s, first, had, &mut self.dirty);
-                        if propagate::<W, N>(b, state, &mut self.dirty) {
-                            self.descend::<W, N>(depth + 1);
+                        if propagate::<W, N, F>(b, state, &mut self.dirty) {
+                            self.descend::<W, N, F>(depth + 1);
                         }
                         if self.stopped {
                             return;
@@ -394,7 +423,7 @@ impl<'b> BoardSearch<'b> {
                 };
             let state = &mut self.stack[base..next];
             place::<W, N>(b, state, s_last, cell_last, dirty_last, &mut self.dirty);
-            if !propagate::<W, N>(b, state, &mut self.dirty) {
+            if !propagate::<W, N, F>(b, state, &mut self.dirty) {
                 return;
             }
         }
@@ -555,7 +584,7 @@ fn place<const W: usize, const N: usize>(
         own[i] &= !vis[i];
     }
     store(state, s * W, own);
-    dirty.mark_all::<W>(b, s);
+    dirty.mark::<W>(s, &load(&b.reach, cell * W));
 }
 
 /// The symbols whose boards changed since their hidden singles were last looked for and, for
@@ -708,13 +737,16 @@ fn naked_singles<const W: usize, const N: usize>(
             if hit == 0 {
                 continue;
             }
+            let mut reach = [0u64; W];
             for_each_bit(&mine, |cell| {
                 let vis: Bits<W> = load(&b.vis, cell * W);
+                let r: Bits<W> = load(&b.reach, cell * W);
                 for j in 0..W {
                     c[j] &= !vis[j];
+                    reach[j] |= r[j];
                 }
             });
-            dirty.mark_all::<W>(b, s);
+            dirty.mark::<W>(s, &reach);
             let mut lost = 0;
             for i in 0..W {
                 lost |= mine[i] & !c[i];
@@ -730,12 +762,12 @@ fn naked_singles<const W: usize, const N: usize>(
 /// Propagates to a fixpoint after the changes marked in `dirty`. False on a contradiction: a
 /// cell with no symbol, a symbol with no place in a complete shape where it is not placed, or
 /// two singles that see each other. Leaves `dirty` clean either way.
-fn propagate<const W: usize, const N: usize>(
+fn propagate<const W: usize, const N: usize, const F: usize>(
     b: &Board,
     state: &mut [u64],
     dirty: &mut Dirty,
 ) -> bool {
-    let ok = propagate_inner::<W, N>(b, state, dirty);
+    let ok = propagate_inner::<W, N, F>(b, state, dirty);
     if !ok {
         dirty.clear::<W>();
     }
@@ -743,13 +775,13 @@ fn propagate<const W: usize, const N: usize>(
 }
 
 #[inline(always)]
-fn propagate_inner<const W: usize, const N: usize>(
+fn propagate_inner<const W: usize, const N: usize, const F: usize>(
     b: &Board,
     state: &mut [u64],
     dirty: &mut Dirty,
 ) -> bool {
     let n = symbols::<N>(b);
-    let first_flag_word = b.n_cells / 64;
+    debug_assert!(W - F <= b.n_cells / 64);
     // whether a cell was placed or lost a symbol since the last naked-single pass
     let mut narrowed = true;
     loop {
@@ -765,7 +797,7 @@ fn propagate_inner<const W: usize, const N: usize>(
             let marked: Bits<W> = dirty.take_overlaps::<W>(s);
             let mut c: Bits<W> = load(state, s * W);
             let mut gone = [0u64; W];
-            for i in first_flag_word..W {
+            for i in W - F..W {
                 let mut f = c[i] & marked[i];
                 while f != 0 {
                     let h = i * 64 + f.trailing_zeros() as usize - b.n_cells;
@@ -775,7 +807,9 @@ fn propagate_inner<const W: usize, const N: usize>(
                     for j in 0..W {
                         y[j] = c[j] & shape[j];
                     }
-                    pointing::<W>(b, h, &y, &mut gone);
+                    if count(&y) <= b.pointing_max {
+                        pointing::<W, F>(b, h, &y, &mut gone);
+                    }
                 }
             }
             let before = c;
@@ -799,38 +833,86 @@ fn propagate_inner<const W: usize, const N: usize>(
         let mut found = [0u64; W];
         // the shapes with few enough places to fit in an overlap
         let mut small = [0u64; W];
-        for i in first_flag_word..W {
-            let mut f = c[i] & marked[i];
-            while f != 0 {
-                let bit = f.trailing_zeros();
-                let h = i * 64 + bit as usize - b.n_cells;
-                f &= f - 1;
-                let shape: Bits<W> = load(&b.shapes, h * W);
-                let mut y = [0u64; W];
-                for j in 0..W {
-                    y[j] = c[j] & shape[j];
-                }
-                if b.pointing_max == 0 {
-                    match size_class(&y) {
-                        0 => return false,
-                        1 => {
-                            for j in 0..W {
-                                found[j] |= y[j];
-                            }
-                        }
-                        _ => {}
+        // Two ways to look: one test per marked shape, or one pass over the symbol's places
+        // counting their shapes bit-sliced (every shape at once); the cheaper one is taken.
+        let todo: Bits<W> = load(state, n * W);
+        let mut places = [0u64; W];
+        let (mut n_places, mut n_marked) = (0, 0);
+        for j in 0..W {
+            places[j] = c[j] & todo[j];
+            n_places += places[j].count_ones();
+        }
+        for i in W - F..W {
+            n_marked += (c[i] & marked[i]).count_ones();
+        }
+        if n_marked * SHAPE_TEST_COST <= n_places * PLACE_COUNT_COST {
+            for i in W - F..W {
+                let mut f = c[i] & marked[i];
+                while f != 0 {
+                    let bit = f.trailing_zeros();
+                    let h = i * 64 + bit as usize - b.n_cells;
+                    f &= f - 1;
+                    let shape: Bits<W> = load(&b.shapes, h * W);
+                    let mut y = [0u64; W];
+                    for j in 0..W {
+                        y[j] = c[j] & shape[j];
                     }
-                } else {
-                    match count(&y) {
-                        0 => return false,
-                        1 => {
-                            for j in 0..W {
-                                found[j] |= y[j];
+                    if b.pointing_max == 0 {
+                        match size_class(&y) {
+                            0 => return false,
+                            1 => {
+                                for j in 0..W {
+                                    found[j] |= y[j];
+                                }
                             }
+                            _ => {}
                         }
-                        k => small[i] |= ((k <= b.pointing_max) as u64) << bit,
+                    } else {
+                        match count(&y) {
+                            0 => return false,
+                            1 => {
+                                for j in 0..W {
+                                    found[j] |= y[j];
+                                }
+                            }
+                            k => small[i] |= ((k <= b.pointing_max) as u64) << bit,
+                        }
                     }
                 }
+            }
+        } else {
+            // at least one / two / three / four places, per shape
+            let (mut one, mut two, mut three, mut four) = ([0u64; F], [0u64; F], [0u64; F], [0u64; F]);
+            for_each_bit(&places, |cell| {
+                let f: Bits<F> = load(&b.flags_of, cell * W + W - F);
+                for k in 0..F {
+                    four[k] |= three[k] & f[k];
+                    three[k] |= two[k] & f[k];
+                    two[k] |= one[k] & f[k];
+                    one[k] |= f[k];
+                }
+            });
+            for k in 0..F {
+                let i = W - F + k;
+                let unsolved = c[i] & b.flag_mask[i];
+                if unsolved & !one[k] != 0 {
+                    return false;
+                }
+                let mut singles = unsolved & !two[k];
+                while singles != 0 {
+                    let h = i * 64 + singles.trailing_zeros() as usize - b.n_cells;
+                    singles &= singles - 1;
+                    let shape: Bits<W> = load(&b.shapes, h * W);
+                    for j in 0..W {
+                        found[j] |= places[j] & shape[j];
+                    }
+                }
+                small[i] = match b.pointing_max {
+                    0 => 0,
+                    2 => unsolved & two[k] & !three[k],
+                    3 => unsolved & two[k] & !four[k],
+                    _ => unsolved & two[k],
+                };
             }
         }
         if !is_empty(&small) {
@@ -840,13 +922,16 @@ fn propagate_inner<const W: usize, const N: usize>(
             continue;
         }
         // place every hidden single of `s` at once
-        let mut todo: Bits<W> = load(state, n * W);
+        let mut todo = todo;
         let mut shapes_of_found = [0u64; W];
+        let mut reach = [0u64; W];
         for_each_bit(&found, |cell| {
             let vis: Bits<W> = load(&b.vis, cell * W);
+            let r: Bits<W> = load(&b.reach, cell * W);
             for j in 0..W {
                 c[j] &= !vis[j];
                 shapes_of_found[j] |= vis[j];
+                reach[j] |= r[j];
             }
         });
         let mut lost = 0;
@@ -860,7 +945,7 @@ fn propagate_inner<const W: usize, const N: usize>(
         }
         store(state, s * W, c);
         store(state, n * W, todo);
-        dirty.mark_all::<W>(b, s);
+        dirty.mark::<W>(s, &reach);
         narrowed = true;
         for t in (0..n).filter(|&t| t != s) {
             let mut other: Bits<W> = load(state, t * W);
@@ -881,26 +966,35 @@ fn propagate_inner<const W: usize, const N: usize>(
 /// also lies in other complete shapes (the shapes all of `y`'s cells share), the symbol leaves
 /// the rest of those shapes (added to `gone`).
 #[inline(always)]
-fn pointing<const W: usize>(b: &Board, h: usize, y: &Bits<W>, gone: &mut Bits<W>) {
+fn pointing<const W: usize, const F: usize>(b: &Board, h: usize, y: &Bits<W>, gone: &mut Bits<W>) {
     let mut common = [!0u64; W];
     for_each_bit(y, |cell| {
-        let f: Bits<W> = load(&b.flags_of, cell * W);
-        for i in 0..W {
-            common[i] &= f[i];
+        let f: Bits<F> = load(&b.flags_of, cell * W + W - F);
+        for i in 0..F {
+            common[W - F + i] &= f[i];
         }
     });
     let own = b.n_cells + h;
     common[own / 64] &= !(1 << (own % 64));
-    if is_empty(&common) {
+    let mut any = 0;
+    for i in W - F..W {
+        any |= common[i];
+    }
+    if any == 0 {
         return;
     }
     let shape: Bits<W> = load(&b.shapes, h * W);
-    for_each_bit(&common, |flag| {
-        let other: Bits<W> = load(&b.shapes, (flag - b.n_cells) * W);
-        for i in 0..W {
-            gone[i] |= other[i] & !shape[i];
+    for i in W - F..W {
+        let mut f = common[i];
+        while f != 0 {
+            let flag = i * 64 + f.trailing_zeros() as usize;
+            f &= f - 1;
+            let other: Bits<W> = load(&b.shapes, (flag - b.n_cells) * W);
+            for j in 0..W {
+                gone[j] |= other[j] & !shape[j];
+            }
         }
-    });
+    }
 }
 
 #[cfg(test)]
