@@ -726,35 +726,30 @@ fn naked_singles<const W: usize, const N: usize>(
             rest[i] &= !singles[i];
         }
         store(state, n * W, rest);
-        for s in 0..n {
+        // one single at a time: its symbol is the one board holding it (found without
+        // branching); a single that lost it to an earlier single of the same symbol is a
+        // contradiction
+        let mut failed = false;
+        for_each_bit(&singles, |cell| {
+            let (word, bit) = (cell / 64, cell % 64);
+            let (mut s, mut held) = (0usize, 0u64);
+            for t in 0..n {
+                // SAFETY: `word < W` and `t < n`: inside the state
+                let has = (unsafe { *state.get_unchecked(t * W + word) } >> bit) & 1;
+                s |= t * has as usize;
+                held |= has;
+            }
+            failed |= held == 0;
+            let vis: Bits<W> = load(&b.vis, cell * W);
             let mut c: Bits<W> = load(state, s * W);
-            let mut mine = [0u64; W];
-            let mut hit = 0;
-            for i in 0..W {
-                mine[i] = c[i] & singles[i];
-                hit |= mine[i];
-            }
-            if hit == 0 {
-                continue;
-            }
-            let mut reach = [0u64; W];
-            for_each_bit(&mine, |cell| {
-                let vis: Bits<W> = load(&b.vis, cell * W);
-                let r: Bits<W> = load(&b.reach, cell * W);
-                for j in 0..W {
-                    c[j] &= !vis[j];
-                    reach[j] |= r[j];
-                }
-            });
-            dirty.mark::<W>(s, &reach);
-            let mut lost = 0;
-            for i in 0..W {
-                lost |= mine[i] & !c[i];
-            }
-            if lost != 0 {
-                return false;
+            for j in 0..W {
+                c[j] &= !vis[j];
             }
             store(state, s * W, c);
+            dirty.mark::<W>(s, &load(&b.reach, cell * W));
+        });
+        if failed {
+            return false;
         }
     }
 }
@@ -947,17 +942,25 @@ fn propagate_inner<const W: usize, const N: usize, const F: usize>(
         store(state, n * W, todo);
         dirty.mark::<W>(s, &reach);
         narrowed = true;
-        for t in (0..n).filter(|&t| t != s) {
+        for t in 0..n {
+            // `s` never holds a found cell outside its own board bits, which stay: skip it
+            // without a branch by keeping its board as it is
             let mut other: Bits<W> = load(state, t * W);
             let mut hit = 0;
+            let keep = if t == s { !0u64 } else { 0 };
             for j in 0..W {
                 hit |= other[j] & found[j];
-                other[j] &= !found[j];
+                other[j] &= !found[j] | keep;
             }
-            if hit != 0 {
-                store(state, t * W, other);
-                dirty.mark::<W>(t, &shapes_of_found);
+            store(state, t * W, other);
+            let hit = (hit != 0 && t != s) as u64;
+            let mut marks = shapes_of_found;
+            for m in marks.iter_mut() {
+                *m &= hit.wrapping_neg();
             }
+            let symbols = dirty.symbols | hit << t;
+            dirty.mark::<W>(t, &marks);
+            dirty.symbols = symbols;
         }
     }
 }
