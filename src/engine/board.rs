@@ -492,32 +492,28 @@ fn choose<const W: usize, const N: usize>(b: &Board, state: &[u64], score: &mut 
     if !is_empty(&pairs) {
         // score each two-candidate cell by what its two branches remove from unplaced peers:
         // one per peer losing the symbol, three when that peer has two candidates (it becomes
-        // a single). The symbols are the outer loop, so no cell's candidates are gathered.
-        for_each_bit(&pairs, |cell| score[cell] = 0);
-        for s in 0..n {
-            let c: Bits<W> = load(state, s * W);
-            for i in 0..W {
-                let mut w = pairs[i] & c[i];
-                while w != 0 {
-                    let cell = i * 64 + w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    let peers: Bits<W> = load(&b.vis, cell * W);
-                    let (mut losing, mut to_single) = (0, 0);
-                    for j in 0..W {
-                        losing += (peers[j] & c[j] & todo[j]).count_ones();
-                        to_single += (peers[j] & c[j] & pairs[j]).count_ones();
-                    }
-                    score[cell] += losing + 2 * to_single;
-                }
-            }
-        }
-        let mut best = (0, usize::MAX);
+        // a single); the first best cell wins. Branch-free inside the loop over the cells.
+        let (mut best, mut best_score) = (0usize, 0u32);
         for_each_bit(&pairs, |cell| {
-            if best.1 == usize::MAX || score[cell] > best.0 {
-                best = (score[cell], cell);
+            let options = options_of::<W, N>(b, state, cell);
+            let first = options.trailing_zeros() as usize;
+            let second = (options & (options - 1)).trailing_zeros() as usize;
+            let peers: Bits<W> = load(&b.vis, cell * W);
+            let c1: Bits<W> = load(state, first * W);
+            let c2: Bits<W> = load(state, second * W);
+            let (mut losing, mut to_single) = (0, 0);
+            for j in 0..W {
+                let either = (peers[j] & c1[j], peers[j] & c2[j]);
+                losing += (either.0 & todo[j]).count_ones() + (either.1 & todo[j]).count_ones();
+                to_single +=
+                    (either.0 & pairs[j]).count_ones() + (either.1 & pairs[j]).count_ones();
             }
+            let score = losing + 2 * to_single + 1;
+            let better = score > best_score;
+            best = if better { cell } else { best };
+            best_score = if better { score } else { best_score };
         });
-        return Choice::Cell(best.1, options_of::<W, N>(b, state, best.1));
+        return Choice::Cell(best, options_of::<W, N>(b, state, best));
     }
     // a symbol with two places in a shape where it is not placed yet
     for s in 0..n {
@@ -971,12 +967,34 @@ fn propagate_inner<const W: usize, const N: usize, const F: usize>(
 #[inline(always)]
 fn pointing<const W: usize, const F: usize>(b: &Board, h: usize, y: &Bits<W>, gone: &mut Bits<W>) {
     let mut common = [!0u64; W];
-    for_each_bit(y, |cell| {
-        let f: Bits<F> = load(&b.flags_of, cell * W + W - F);
+    if W == 2 && b.pointing_max <= 3 {
+        // two or three places: their shapes ANDed without a loop
+        let mut x = (y[1] as u128) << 64 | y[0] as u128;
+        let first = x.trailing_zeros() as usize;
+        x &= x - 1;
+        let second = x.trailing_zeros() as usize;
+        x &= x - 1;
+        let third = if x != 0 {
+            x.trailing_zeros() as usize
+        } else {
+            first
+        };
+        let (f1, f2, f3): (Bits<F>, Bits<F>, Bits<F>) = (
+            load(&b.flags_of, first * W + W - F),
+            load(&b.flags_of, second * W + W - F),
+            load(&b.flags_of, third * W + W - F),
+        );
         for i in 0..F {
-            common[W - F + i] &= f[i];
+            common[W - F + i] = f1[i] & f2[i] & f3[i];
         }
-    });
+    } else {
+        for_each_bit(y, |cell| {
+            let f: Bits<F> = load(&b.flags_of, cell * W + W - F);
+            for i in 0..F {
+                common[W - F + i] &= f[i];
+            }
+        });
+    }
     let own = b.n_cells + h;
     common[own / 64] &= !(1 << (own % 64));
     let mut any = 0;
