@@ -1,7 +1,7 @@
 //! Solving throughput on a line file, parsing excluded (a tuning aid).
 //!
 //! `throughput FILE [N] [overlaps=on|off] [board=on|off]`: the first N lines (default 5000),
-//! each counted to two solutions, three timed passes; prints nodes per puzzle and the best
+//! each counted to two solutions, `PASSES` timed passes (default 3); prints nodes per puzzle and the best
 //! pass's puzzles per second.
 use anydoku::engine::search::Searcher;
 use anydoku::geometry::builtin;
@@ -39,7 +39,8 @@ fn main() {
     let mut s = Searcher::new(&e);
     let mut best = f64::MAX;
     let mut nodes = 0;
-    for _ in 0..3 {
+    let passes: usize = std::env::var("PASSES").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
+    for _ in 0..passes {
         nodes = 0;
         let t = std::time::Instant::now();
         for p in &puzzles {

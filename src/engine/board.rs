@@ -39,11 +39,6 @@
 
 use super::{Budget, Count, Engine, Limits};
 
-/// Relative costs of one shape test and of counting one place's shapes, which decide how a
-/// symbol is looked at for hidden singles (measured on 9x9 sets with callgrind).
-const SHAPE_TEST_COST: u32 = 1;
-const PLACE_COUNT_COST: u32 = 3;
-
 /// Board widths (64-bit words) the kernel is compiled for: up to 512 cells and flags.
 pub const WIDTHS: [usize; 6] = [1, 2, 3, 4, 6, 8];
 /// The widest board the kernel is compiled for.
@@ -344,9 +339,7 @@ impl<'b> BoardSearch<'b> {
                     ok = false;
                     break;
                 }
-                // every symbol is marked below: no need to know which ones the cell had
-                let every = if n == 64 { !0 } else { (1u64 << n) - 1 };
-                place::<W, N>(b, root, s, c, every, &mut self.dirty);
+                place_given::<W, N>(b, root, s, c);
             }
         }
         for s in 0..n {
@@ -583,6 +576,24 @@ fn place<const W: usize, const N: usize>(
     dirty.mark::<W>(s, &load(&b.reach, cell * W));
 }
 
+/// Places a given: like [`place`], without marking anything (the search marks every symbol
+/// for every shape once the givens are in).
+#[inline(always)]
+fn place_given<const W: usize, const N: usize>(b: &Board, state: &mut [u64], s: usize, cell: usize) {
+    let n = symbols::<N>(b);
+    let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+    for t in 0..=n {
+        state[t * W + word] &= !bit;
+    }
+    let vis: Bits<W> = load(&b.vis, cell * W);
+    let mut own: Bits<W> = load(state, s * W);
+    for i in 0..W {
+        own[i] &= !vis[i];
+    }
+    own[word] |= bit;
+    store(state, s * W, own);
+}
+
 /// The symbols whose boards changed since their hidden singles were last looked for and, for
 /// each, the complete shapes (as flag bits) where it may have lost a place: only those can hold
 /// a new hidden single of it.
@@ -771,7 +782,6 @@ fn propagate_inner<const W: usize, const N: usize, const F: usize>(
     state: &mut [u64],
     dirty: &mut Dirty,
 ) -> bool {
-    let n = symbols::<N>(b);
     debug_assert!(W - F <= b.n_cells / 64);
     // whether a cell was placed or lost a symbol since the last naked-single pass
     let mut narrowed = true;
@@ -779,186 +789,178 @@ fn propagate_inner<const W: usize, const N: usize, const F: usize>(
         if std::mem::take(&mut narrowed) && !naked_singles::<W, N>(b, state, dirty) {
             return false;
         }
-        if dirty.symbols == 0 {
-            // singles are exhausted: overlaps of one symbol, in the shapes scanned since
-            if dirty.overlap_symbols == 0 {
-                return true;
-            }
-            let s = dirty.overlap_symbols.trailing_zeros() as usize;
-            let marked: Bits<W> = dirty.take_overlaps::<W>(s);
-            let mut c: Bits<W> = load(state, s * W);
-            let mut gone = [0u64; W];
-            for i in W - F..W {
-                let mut f = c[i] & marked[i];
-                while f != 0 {
-                    let h = i * 64 + f.trailing_zeros() as usize - b.n_cells;
-                    f &= f - 1;
-                    let shape: Bits<W> = load(&b.shapes, h * W);
-                    let mut y = [0u64; W];
-                    for j in 0..W {
-                        y[j] = c[j] & shape[j];
-                    }
-                    if count(&y) <= b.pointing_max {
-                        pointing::<W, F>(b, h, &y, &mut gone);
-                    }
-                }
-            }
-            let before = c;
-            let mut lost = 0;
-            for j in 0..W {
-                lost |= c[j] & gone[j];
-                c[j] &= !gone[j];
-            }
-            if lost != 0 {
-                store(state, s * W, c);
-                dirty.mark_lost::<W>(b, s, &before, &c);
-                narrowed = true;
-            }
-            continue;
-        }
-        // hidden singles of one changed symbol, in the shapes where it lost a place and is not
-        // placed yet
-        let s = dirty.symbols.trailing_zeros() as usize;
-        let marked: Bits<W> = dirty.take::<W>(s);
-        let mut c: Bits<W> = load(state, s * W);
-        let mut found = [0u64; W];
-        // the shapes with few enough places to fit in an overlap
-        let mut small = [0u64; W];
-        // Two ways to look: one test per marked shape, or one pass over the symbol's places
-        // counting their shapes bit-sliced (every shape at once); the cheaper one is taken.
-        let todo: Bits<W> = load(state, n * W);
-        let mut places = [0u64; W];
-        let (mut n_places, mut n_marked) = (0, 0);
-        for j in 0..W {
-            places[j] = c[j] & todo[j];
-            n_places += places[j].count_ones();
-        }
-        for i in W - F..W {
-            n_marked += (c[i] & marked[i]).count_ones();
-        }
-        if n_marked * SHAPE_TEST_COST <= n_places * PLACE_COUNT_COST {
-            for i in W - F..W {
-                let mut f = c[i] & marked[i];
-                while f != 0 {
-                    let bit = f.trailing_zeros();
-                    let h = i * 64 + bit as usize - b.n_cells;
-                    f &= f - 1;
-                    let shape: Bits<W> = load(&b.shapes, h * W);
-                    let mut y = [0u64; W];
-                    for j in 0..W {
-                        y[j] = c[j] & shape[j];
-                    }
-                    if b.pointing_max == 0 {
-                        match size_class(&y) {
-                            0 => return false,
-                            1 => {
-                                for j in 0..W {
-                                    found[j] |= y[j];
-                                }
-                            }
-                            _ => {}
-                        }
-                    } else {
-                        match count(&y) {
-                            0 => return false,
-                            1 => {
-                                for j in 0..W {
-                                    found[j] |= y[j];
-                                }
-                            }
-                            k => small[i] |= ((k <= b.pointing_max) as u64) << bit,
-                        }
-                    }
-                }
-            }
-        } else {
-            // at least one / two / three / four places, per shape
-            let (mut one, mut two, mut three, mut four) = ([0u64; F], [0u64; F], [0u64; F], [0u64; F]);
-            for_each_bit(&places, |cell| {
-                let f: Bits<F> = load(&b.flags_of, cell * W + W - F);
-                for k in 0..F {
-                    four[k] |= three[k] & f[k];
-                    three[k] |= two[k] & f[k];
-                    two[k] |= one[k] & f[k];
-                    one[k] |= f[k];
-                }
-            });
-            for k in 0..F {
-                let i = W - F + k;
-                let unsolved = c[i] & b.flag_mask[i];
-                if unsolved & !one[k] != 0 {
+        if dirty.symbols != 0 {
+            // hidden singles of the lowest changed symbol
+            let s = dirty.symbols.trailing_zeros() as usize;
+            let Some(found) = hidden_singles::<W, N, F>(b, state, s, dirty) else {
+                return false;
+            };
+            if !is_empty(&found) {
+                if !place_hidden_singles::<W, N>(b, state, s, &found, dirty) {
                     return false;
                 }
-                let mut singles = unsolved & !two[k];
-                while singles != 0 {
-                    let h = i * 64 + singles.trailing_zeros() as usize - b.n_cells;
-                    singles &= singles - 1;
-                    let shape: Bits<W> = load(&b.shapes, h * W);
-                    for j in 0..W {
-                        found[j] |= places[j] & shape[j];
-                    }
-                }
-                small[i] = match b.pointing_max {
-                    0 => 0,
-                    2 => unsolved & two[k] & !three[k],
-                    3 => unsolved & two[k] & !four[k],
-                    _ => unsolved & two[k],
-                };
+                narrowed = true;
             }
-        }
-        if !is_empty(&small) {
-            dirty.mark_overlaps::<W>(s, &small);
-        }
-        if is_empty(&found) {
-            continue;
-        }
-        // place every hidden single of `s` at once
-        let mut todo = todo;
-        let mut shapes_of_found = [0u64; W];
-        let mut reach = [0u64; W];
-        for_each_bit(&found, |cell| {
-            let vis: Bits<W> = load(&b.vis, cell * W);
-            let r: Bits<W> = load(&b.reach, cell * W);
-            for j in 0..W {
-                c[j] &= !vis[j];
-                shapes_of_found[j] |= vis[j];
-                reach[j] |= r[j];
-            }
-        });
-        let mut lost = 0;
-        for j in 0..W {
-            lost |= found[j] & !c[j];
-            todo[j] &= !found[j];
-            shapes_of_found[j] &= b.flag_mask[j];
-        }
-        if lost != 0 {
-            return false;
-        }
-        store(state, s * W, c);
-        store(state, n * W, todo);
-        dirty.mark::<W>(s, &reach);
-        narrowed = true;
-        for t in 0..n {
-            // `s` never holds a found cell outside its own board bits, which stay: skip it
-            // without a branch by keeping its board as it is
-            let mut other: Bits<W> = load(state, t * W);
-            let mut hit = 0;
-            let keep = if t == s { !0u64 } else { 0 };
-            for j in 0..W {
-                hit |= other[j] & found[j];
-                other[j] &= !found[j] | keep;
-            }
-            store(state, t * W, other);
-            let hit = (hit != 0 && t != s) as u64;
-            let mut marks = shapes_of_found;
-            for m in marks.iter_mut() {
-                *m &= hit.wrapping_neg();
-            }
-            let symbols = dirty.symbols | hit << t;
-            dirty.mark::<W>(t, &marks);
-            dirty.symbols = symbols;
+        } else if dirty.overlap_symbols != 0 {
+            // singles are exhausted: overlaps of the lowest symbol that has some to look at
+            let s = dirty.overlap_symbols.trailing_zeros() as usize;
+            narrowed = overlaps::<W, F>(b, state, s, dirty);
+        } else {
+            return true;
         }
     }
+}
+
+/// The hidden singles of symbol `s` in the shapes marked for it where it is not placed yet (the
+/// marks are taken), or `None` when one of those shapes has no place left for it. Shapes whose
+/// places are few enough to lie in an overlap of two shapes are marked for [`overlaps`].
+#[inline(always)]
+fn hidden_singles<const W: usize, const N: usize, const F: usize>(
+    b: &Board,
+    state: &[u64],
+    s: usize,
+    dirty: &mut Dirty,
+) -> Option<Bits<W>> {
+    let marked: Bits<W> = dirty.take::<W>(s);
+    let c: Bits<W> = load(state, s * W);
+    let mut found = [0u64; W];
+    let mut small = [0u64; W];
+    for i in W - F..W {
+        let mut f = c[i] & marked[i];
+        while f != 0 {
+            let bit = f.trailing_zeros();
+            let h = i * 64 + bit as usize - b.n_cells;
+            f &= f - 1;
+            let shape: Bits<W> = load(&b.shapes, h * W);
+            let mut y = [0u64; W];
+            for j in 0..W {
+                y[j] = c[j] & shape[j];
+            }
+            if b.pointing_max == 0 {
+                match size_class(&y) {
+                    0 => return None,
+                    1 => {
+                        for j in 0..W {
+                            found[j] |= y[j];
+                        }
+                    }
+                    _ => {}
+                }
+            } else {
+                match count(&y) {
+                    0 => return None,
+                    1 => {
+                        for j in 0..W {
+                            found[j] |= y[j];
+                        }
+                    }
+                    k => small[i] |= ((k <= b.pointing_max) as u64) << bit,
+                }
+            }
+        }
+    }
+    if !is_empty(&small) {
+        dirty.mark_overlaps::<W>(s, &small);
+    }
+    Some(found)
+}
+
+/// Places the hidden singles `found` of symbol `s` at once: their peers lose `s`, the other
+/// symbols lose the cells. False when two of them see each other.
+#[inline(always)]
+fn place_hidden_singles<const W: usize, const N: usize>(
+    b: &Board,
+    state: &mut [u64],
+    s: usize,
+    found: &Bits<W>,
+    dirty: &mut Dirty,
+) -> bool {
+    let n = symbols::<N>(b);
+    let mut c: Bits<W> = load(state, s * W);
+    let mut todo: Bits<W> = load(state, n * W);
+    let mut shapes_of_found = [0u64; W];
+    let mut reach = [0u64; W];
+    for_each_bit(found, |cell| {
+        let vis: Bits<W> = load(&b.vis, cell * W);
+        let r: Bits<W> = load(&b.reach, cell * W);
+        for j in 0..W {
+            c[j] &= !vis[j];
+            shapes_of_found[j] |= vis[j];
+            reach[j] |= r[j];
+        }
+    });
+    let mut lost = 0;
+    for j in 0..W {
+        lost |= found[j] & !c[j];
+        todo[j] &= !found[j];
+        shapes_of_found[j] &= b.flag_mask[j];
+    }
+    if lost != 0 {
+        return false;
+    }
+    store(state, s * W, c);
+    store(state, n * W, todo);
+    dirty.mark::<W>(s, &reach);
+    // the other symbols lose the cells, without branching (`s` keeps its board)
+    let mut hit_symbols = 0u64;
+    for t in 0..n {
+        let mut other: Bits<W> = load(state, t * W);
+        let mut hit = 0;
+        let keep = if t == s { !0u64 } else { 0 };
+        for j in 0..W {
+            hit |= other[j] & found[j] & !keep;
+            other[j] &= !found[j] | keep;
+        }
+        store(state, t * W, other);
+        hit_symbols |= ((hit != 0) as u64) << t;
+    }
+    while hit_symbols != 0 {
+        let t = hit_symbols.trailing_zeros() as usize;
+        hit_symbols &= hit_symbols - 1;
+        dirty.mark::<W>(t, &shapes_of_found);
+    }
+    true
+}
+
+/// Pointing and claiming for symbol `s` in the shapes marked for it by [`hidden_singles`] (the
+/// marks are taken). True when its board narrowed.
+#[inline(always)]
+fn overlaps<const W: usize, const F: usize>(
+    b: &Board,
+    state: &mut [u64],
+    s: usize,
+    dirty: &mut Dirty,
+) -> bool {
+    let marked: Bits<W> = dirty.take_overlaps::<W>(s);
+    let mut c: Bits<W> = load(state, s * W);
+    let mut gone = [0u64; W];
+    for i in W - F..W {
+        let mut f = c[i] & marked[i];
+        while f != 0 {
+            let h = i * 64 + f.trailing_zeros() as usize - b.n_cells;
+            f &= f - 1;
+            let shape: Bits<W> = load(&b.shapes, h * W);
+            let mut y = [0u64; W];
+            for j in 0..W {
+                y[j] = c[j] & shape[j];
+            }
+            if count(&y) <= b.pointing_max {
+                pointing::<W, F>(b, h, &y, &mut gone);
+            }
+        }
+    }
+    let before = c;
+    let mut lost = 0;
+    for j in 0..W {
+        lost |= c[j] & gone[j];
+        c[j] &= !gone[j];
+    }
+    if lost == 0 {
+        return false;
+    }
+    store(state, s * W, c);
+    dirty.mark_lost::<W>(b, s, &before, &c);
+    true
 }
 
 /// Pointing and claiming, for any two shapes: when every place `y` of a symbol in shape `h`
