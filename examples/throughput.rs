@@ -10,10 +10,7 @@ use anydoku::Limits;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let n: usize = args
-        .get(2)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(5000);
+    let n: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5000);
     let switch = |name: &str| {
         args.iter()
             .skip(2)
@@ -39,7 +36,10 @@ fn main() {
     let mut s = Searcher::new(&e);
     let mut best = f64::MAX;
     let mut nodes = 0;
-    let passes: usize = std::env::var("PASSES").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
+    let passes: usize = std::env::var("PASSES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3);
     for _ in 0..passes {
         nodes = 0;
         let t = std::time::Instant::now();

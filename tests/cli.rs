@@ -197,6 +197,10 @@ fn jsonl_batch_with_repeated_and_mixed_layouts() {
     open["givens"] = serde_json::json!({});
     let open = open.to_string();
     let unknown_cell = x.replacen("\"givens\":{", "\"givens\":{\"nowhere\":\"1\",", 1);
+    // the same layout spaced differently, and lines with the layout that are broken elsewhere
+    let spaced = x.replace("\":", "\" : ").replace(",\"", ", \"");
+    let broken_extra = format!("{},\"source\":[1,}}", &x[..x.len() - 1]);
+    let numeric_given = x.replacen("\"givens\":{", "\"givens\":{\"r1c1\":1,", 1);
     let lines = [
         x.as_str(),
         open.as_str(),
@@ -207,10 +211,13 @@ fn jsonl_batch_with_repeated_and_mixed_layouts() {
         unknown_cell.as_str(),
         "{\"name\": \"broken\"",
         x.as_str(),
+        spaced.as_str(),
+        broken_extra.as_str(),
+        numeric_given.as_str(),
     ];
     let all = temp("mixed.jsonl", &(lines.join("\n") + "\n"));
     let (code, out, _) = run(&["batch", all.to_str().unwrap(), "--threads", "1"]);
-    assert_eq!(code, 2, "two lines are invalid");
+    assert_eq!(code, 2, "four lines are invalid");
     let out: Vec<&str> = out.lines().collect();
     assert_eq!(out.len(), lines.len());
     for (i, line) in lines.iter().enumerate() {
@@ -222,6 +229,9 @@ fn jsonl_batch_with_repeated_and_mixed_layouts() {
     assert!(out[6].contains("nowhere"), "{}", out[6]);
     assert!(out[7].starts_with("invalid:"), "{}", out[7]);
     assert!(!out[0].starts_with("invalid") && out[0] == out[2] && out[0] == out[8]);
+    assert_eq!(out[9], out[0], "the same layout spaced differently");
+    assert!(out[10].starts_with("invalid:"), "{}", out[10]);
+    assert!(out[11].contains("must be a string"), "{}", out[11]);
 }
 
 #[test]

@@ -65,6 +65,15 @@ fn solve_model(
     line: &str,
     limits: Limits,
 ) -> Result<Answer, anydoku::Error> {
+    // the usual case in a file of one layout: the line repeats the cached layout, found by a
+    // byte scan that compares the layout's text instead of parsing it
+    if let Some(c) = cache.as_ref() {
+        if let Some(givens) = repeated_layout(c, line) {
+            let givens = json::givens_from_text(&c.geometry, givens)?;
+            let mut s = Searcher::new(&c.engine);
+            return Ok(answer(&c.geometry, &mut s, &givens, limits));
+        }
+    }
     // a line that is not a well-formed model gets the full parser's message
     let Ok(raw) = serde_json::from_str::<json::RawModel>(line) else {
         json::parse_model(line)?;
@@ -89,6 +98,14 @@ fn solve_model(
     let givens = json::givens_from_map(&c.geometry, &raw.givens)?;
     let mut s = Searcher::new(&c.engine);
     Ok(answer(&c.geometry, &mut s, &givens, limits))
+}
+
+/// The raw text of the givens of `line` (`{}` when it has none) when it is a well-formed model
+/// with the cached layout, else `None` (the caller then parses the line in full).
+fn repeated_layout<'a>(c: &Layout, line: &'a str) -> Option<&'a str> {
+    let m = json::split_members(line, Some(&c.text))?;
+    m.name?;
+    (m.layout_text()? == c.text.each_ref().map(String::as_str)).then(|| m.givens.unwrap_or("{}"))
 }
 
 /// Runs the batch command.

@@ -37,14 +37,16 @@
 //! To add a rule, add a pass to `propagate` that narrows symbol boards and adds the symbols it
 //! changed to `dirty`.
 
+// Loops over `0..W` index several boards at once; `W` is a compile-time constant, so they
+// unroll into plain word operations.
+#![allow(clippy::needless_range_loop)]
+
 use super::{Budget, Count, Engine, Limits};
 
 /// Board widths (64-bit words) the kernel is compiled for: up to 512 cells and flags.
 pub const WIDTHS: [usize; 6] = [1, 2, 3, 4, 6, 8];
 /// The widest board the kernel is compiled for.
 pub const MAX_WORDS: usize = 8;
-/// The widest board used by default (128 bits: every kind of 9x9 with its shapes' flags).
-pub const AUTO_WORDS: usize = 2;
 
 /// The bitboard form of an engine's unique shapes.
 #[derive(Debug, Clone)]
@@ -53,7 +55,6 @@ pub struct Board {
     pub(crate) words: usize,
     n_cells: usize,
     n_symbols: usize,
-    n_shapes: usize,
     /// `words` words per cell: its peers and the flag bits of its complete shapes.
     vis: Vec<u64>,
     /// `words` words per complete shape: its cells.
@@ -67,10 +68,6 @@ pub struct Board {
     cell_mask: Vec<u64>,
     /// `words` words: the flag bits.
     flag_mask: Vec<u64>,
-    /// CSR: the complete shapes of cell `c` are `cell_shapes[cell_start[c]..cell_start[c + 1]]`
-    /// (for pointing).
-    cell_start: Vec<u32>,
-    cell_shapes: Vec<u32>,
     /// Pointing / claiming is tried on a shape's places only when there are at most this many
     /// (the largest overlap of two complete shapes), or never when 0.
     pointing_max: u32,
@@ -79,8 +76,8 @@ pub struct Board {
 impl Board {
     /// The bitboard form of `e` on boards of at most `max_words` words, or `None` when the model
     /// needs the cell-major kernel (sum shapes, no complete shape, too many cells and shapes,
-    /// more than 64 symbols).
-    pub(crate) fn new(e: &Engine, max_words: usize) -> Option<Board> {
+    /// more than 64 symbols). `pointing`: look for overlaps (pointing / claiming) too.
+    pub(crate) fn new(e: &Engine, max_words: usize, pointing: bool) -> Option<Board> {
         if !e.sums.is_empty() || e.n_symbols == 0 || e.n_symbols > 64 || e.n_complete == 0 {
             return None;
         }
@@ -91,8 +88,6 @@ impl Board {
         let set = |board: &mut [u64], bit: usize| board[bit / 64] |= 1 << (bit % 64);
         let mut vis = vec![0u64; e.n_cells * words];
         let mut flags_of = vec![0u64; e.n_cells * words];
-        let mut cell_start = Vec::with_capacity(e.n_cells + 1);
-        let mut cell_shapes = Vec::new();
         let shapes_of: Vec<Vec<u32>> = {
             let mut of = vec![Vec::new(); e.n_cells];
             for (i, shape) in e.complete.chunks_exact(e.n_symbols).enumerate() {
@@ -107,19 +102,22 @@ impl Board {
             for &p in e.peers(c) {
                 set(board, p as usize);
             }
-            cell_start.push(cell_shapes.len() as u32);
             for &h in &shapes_of[c] {
                 set(board, e.n_cells + h as usize);
-                set(&mut flags_of[c * words..(c + 1) * words], e.n_cells + h as usize);
-                cell_shapes.push(h);
+                set(
+                    &mut flags_of[c * words..(c + 1) * words],
+                    e.n_cells + h as usize,
+                );
             }
         }
-        cell_start.push(cell_shapes.len() as u32);
         let mut reach = vec![0u64; e.n_cells * words];
         for c in 0..e.n_cells {
             for &p in e.peers(c) {
                 for &h in &shapes_of[p as usize] {
-                    set(&mut reach[c * words..(c + 1) * words], e.n_cells + h as usize);
+                    set(
+                        &mut reach[c * words..(c + 1) * words],
+                        e.n_cells + h as usize,
+                    );
                 }
             }
         }
@@ -133,27 +131,34 @@ impl Board {
         let mut flag_mask = vec![0u64; words];
         (0..e.n_cells).for_each(|c| set(&mut cell_mask, c));
         (e.n_cells..n_bits).for_each(|f| set(&mut flag_mask, f));
-        // the largest overlap of two complete shapes (the engine lists those of two or more
-        // cells when its overlap pass is on)
-        let pointing_max = e
-            .overlaps
-            .iter()
-            .map(|o| o[1] - o[0])
-            .max()
-            .unwrap_or(0);
+        // the largest overlap of two complete shapes (of two cells or more)
+        let mut pointing_max = 0;
+        if pointing {
+            let mut shared = vec![0u32; e.n_complete];
+            for (h, shape) in e.complete.chunks_exact(e.n_symbols).enumerate() {
+                shared.iter_mut().for_each(|k| *k = 0);
+                for &c in shape {
+                    for &other in &shapes_of[c as usize] {
+                        shared[other as usize] += 1;
+                    }
+                }
+                shared[h] = 0;
+                let most = shared.iter().copied().max().unwrap_or(0);
+                if most >= 2 && (most as usize) < e.n_symbols {
+                    pointing_max = pointing_max.max(most);
+                }
+            }
+        }
         Some(Board {
             words,
             n_cells: e.n_cells,
             n_symbols: e.n_symbols,
-            n_shapes: e.n_complete,
             vis,
             shapes,
             flags_of,
             reach,
             cell_mask,
             flag_mask,
-            cell_start,
-            cell_shapes,
             pointing_max,
         })
     }
@@ -164,8 +169,6 @@ pub struct BoardSearch<'b> {
     b: &'b Board,
     /// One state per search level: `n_symbols` symbol boards, then the unplaced-cells board.
     stack: Vec<u64>,
-    /// Scratch for `choose`: a score per cell.
-    score: Vec<u32>,
     /// Scratch for `propagate`.
     dirty: Dirty,
     nodes: u64,
@@ -271,7 +274,6 @@ impl<'b> BoardSearch<'b> {
         BoardSearch {
             b,
             stack: Vec::new(),
-            score: vec![0; b.n_cells],
             dirty: Dirty::new(b),
             nodes: 0,
             found: 0,
@@ -380,40 +382,39 @@ impl<'b> BoardSearch<'b> {
                 self.record::<W, N>(base);
                 return;
             }
-            let (s_last, cell_last, dirty_last) =
-                match choose::<W, N>(b, &self.stack[base..next], &mut self.score) {
-                    Choice::Cell(cell, options) => {
-                        let mut bits = options;
-                        while bits & (bits - 1) != 0 {
-                            let s = bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            self.stack.copy_within(base..next, next);
-                            let state = &mut self.stack[next..next + stride];
-                            place::<W, N>(b, state, s, cell, options, &mut self.dirty);
-                            if propagate::<W, N, F>(b, state, &mut self.dirty) {
-                                self.descend::<W, N, F>(depth + 1);
-                            }
-                            if self.stopped {
-                                return;
-                            }
-                        }
-                        (bits.trailing_zeros() as usize, cell, options)
-                    }
-                    Choice::Places(s, [first, second]) => {
+            let (s_last, cell_last, dirty_last) = match choose::<W, N>(b, &self.stack[base..next]) {
+                Choice::Cell(cell, options) => {
+                    let mut bits = options;
+                    while bits & (bits - 1) != 0 {
+                        let s = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
                         self.stack.copy_within(base..next, next);
                         let state = &mut self.stack[next..next + stride];
-                        let had = options_of::<W, N>(b, state, first);
-                        place::<W, N>(b, state, s, first, had, &mut self.dirty);
+                        place::<W, N>(b, state, s, cell, options, &mut self.dirty);
                         if propagate::<W, N, F>(b, state, &mut self.dirty) {
                             self.descend::<W, N, F>(depth + 1);
                         }
                         if self.stopped {
                             return;
                         }
-                        let had = options_of::<W, N>(b, &self.stack[base..next], second);
-                        (s, second, had)
                     }
-                };
+                    (bits.trailing_zeros() as usize, cell, options)
+                }
+                Choice::Places(s, [first, second]) => {
+                    self.stack.copy_within(base..next, next);
+                    let state = &mut self.stack[next..next + stride];
+                    let had = options_of::<W, N>(b, state, first);
+                    place::<W, N>(b, state, s, first, had, &mut self.dirty);
+                    if propagate::<W, N, F>(b, state, &mut self.dirty) {
+                        self.descend::<W, N, F>(depth + 1);
+                    }
+                    if self.stopped {
+                        return;
+                    }
+                    let had = options_of::<W, N>(b, &self.stack[base..next], second);
+                    (s, second, had)
+                }
+            };
             let state = &mut self.stack[base..next];
             place::<W, N>(b, state, s_last, cell_last, dirty_last, &mut self.dirty);
             if !propagate::<W, N, F>(b, state, &mut self.dirty) {
@@ -465,7 +466,7 @@ enum Choice {
 /// the first); else a symbol with two places in a complete shape; else the cell with the fewest
 /// candidates. (Scoring the two-candidate cells cut the search on the hardest 9x9 set from 168 to
 /// 98 nodes per puzzle, for about as many instructions per node.)
-fn choose<const W: usize, const N: usize>(b: &Board, state: &[u64], score: &mut [u32]) -> Choice {
+fn choose<const W: usize, const N: usize>(b: &Board, state: &[u64]) -> Choice {
     let n = symbols::<N>(b);
     let todo: Bits<W> = load(state, n * W);
     let (mut ones, mut twos, mut more) = ([0u64; W], [0u64; W], [0u64; W]);
@@ -579,7 +580,12 @@ fn place<const W: usize, const N: usize>(
 /// Places a given: like [`place`], without marking anything (the search marks every symbol
 /// for every shape once the givens are in).
 #[inline(always)]
-fn place_given<const W: usize, const N: usize>(b: &Board, state: &mut [u64], s: usize, cell: usize) {
+fn place_given<const W: usize, const N: usize>(
+    b: &Board,
+    state: &mut [u64],
+    s: usize,
+    cell: usize,
+) {
     let n = symbols::<N>(b);
     let (word, bit) = (cell / 64, 1u64 << (cell % 64));
     for t in 0..=n {

@@ -15,14 +15,14 @@
 //! * [`board`] — a second kernel for the same search on models made only of unique shapes:
 //!   symbol-major bitboards (one cell set per symbol), where a placement is a few word
 //!   operations and rules are whole-board operations. [`search::Searcher`] hands plain counts to
-//!   it when the engine has one (by default up to 128 cells; see [`Options::board`]); both
+//!   it when the engine has one (when the model fits in 512 bits; see [`Options::board`]); both
 //!   kernels count the same solutions (tested against each other).
 //!
 //! To add a propagation rule, add a pass to the loop in `propagate::run` that narrows candidates
 //! (marking the shapes of the cells it changes dirty, pushing new singletons on the queue) and
 //! reports contradictions; search picks it up automatically. A rule for unique shapes should also
 //! go into `board::propagate` (or the model should opt out of the bitboard kernel), so both
-//! kernels keep reaching the same fixpoint.
+//! kernels keep solving the same models.
 
 pub mod alldiff;
 pub mod board;
@@ -155,8 +155,9 @@ pub struct Engine {
 pub struct Options {
     /// Add the innie/outie sum shapes of [`crate::geometry::partition`] (the law of 45).
     pub derived: bool,
-    /// Run the overlap (pointing/claiming) pass inside search. `None` chooses by symbol-set
-    /// width: on for 16 or more symbols, where it prunes far more than it costs; off below.
+    /// Run the overlap (pointing/claiming) pass inside search. `None`: always in the bitboard
+    /// kernel (it looks once singles are exhausted, cheaply); in the cell-major kernel for 16 or
+    /// more symbols, where it prunes far more than it costs, and not below.
     pub overlaps: Option<bool>,
     /// Filter complete shapes with all-different arc consistency ([`alldiff`]) once the cheaper
     /// passes reach a fixpoint. `Some(true)`: at every node; `Some(false)`: never; `None`
@@ -166,9 +167,10 @@ pub struct Options {
     /// searches that struggle (sparse 25x25 and larger puzzles) get it from the first node.
     pub alldiff: Option<bool>,
     /// Search with the symbol-major bitboard kernel ([`board`]) when the model has only unique
-    /// shapes and no all-different filter. `None` (default): for up to 128 cells (9x9 layouts of
-    /// every kind, where it is faster; measured slower on Samurai and hard 16x16);
-    /// `Some(true)`: up to 512 cells; `Some(false)`: never (the cell-major kernel).
+    /// shapes, no all-different filter, and its cells and complete shapes fit in 512 bits (every
+    /// 9x9 layout, 16x16, Samurai, Sohei, Windmill, Butterfly; measured faster than the
+    /// cell-major kernel on each). `None` and `Some(true)`: when it fits; `Some(false)`: never
+    /// (the cell-major kernel).
     pub board: Option<bool>,
 }
 
@@ -302,11 +304,13 @@ impl Engine {
             sum_tables,
             derived,
         };
+        // the bitboard kernel looks for overlaps unless told not to (it does so cheaply, once
+        // singles are exhausted; measured faster on every 9x9 set but the hardest one)
+        let board_pointing = options.overlaps.unwrap_or(true);
         if engine.alldiff_after.is_none() {
             engine.board = match options.board {
                 Some(false) => None,
-                Some(true) => board::Board::new(&engine, board::MAX_WORDS),
-                None => board::Board::new(&engine, board::AUTO_WORDS),
+                Some(true) | None => board::Board::new(&engine, board::MAX_WORDS, board_pointing),
             };
         }
         engine

@@ -126,7 +126,7 @@ pub struct Geometry {
     pub shapes: Vec<Shape>,
     /// Things worth telling the user that do not stop solving (cells in no shape, disconnected parts).
     pub warnings: Vec<String>,
-    by_name: HashMap<String, CellId>,
+    by_name: rustc_hash::FxHashMap<String, CellId>,
 }
 
 impl Geometry {
@@ -143,7 +143,8 @@ impl Geometry {
         if cells.is_empty() {
             return Err(GeometryError::NoCells);
         }
-        let mut by_name = HashMap::with_capacity(cells.len());
+        let mut by_name =
+            rustc_hash::FxHashMap::with_capacity_and_hasher(cells.len(), Default::default());
         for (i, c) in cells.iter().enumerate() {
             if by_name.insert(c.name.clone(), CellId(i as u32)).is_some() {
                 return Err(GeometryError::DuplicateCellName(c.name.clone()));

@@ -254,6 +254,224 @@ pub struct RawModel<'a> {
     pub expect: Option<&'a serde_json::value::RawValue>,
 }
 
+/// The top-level members of a one-line model, located by a byte scan without parsing them:
+/// what a batch uses to recognise a line that repeats the layout it has already built.
+///
+/// `known` holds the raw text of a layout seen before (symbols, values, cells, shapes, as
+/// [`RawModel::layout_text`] gives them); a member whose text starts with the known one is
+/// taken as that text with one comparison instead of a scan (a repeated Samurai layout is most
+/// of a 34 kB line). `None` when the line is not a plain JSON object of the model's members
+/// (an unknown or repeated key, a value that is not well-formed JSON): the caller falls back
+/// to the full parser, which reports what is wrong. Every member is checked to be well-formed
+/// JSON (a known layout member by its equality with the text of one that was), but not against
+/// the model's schema.
+pub fn split_members<'a>(line: &'a str, known: Option<&[String; 4]>) -> Option<Members<'a>> {
+    let b = line.as_bytes();
+    let mut m = Members::default();
+    let mut i = skip_ws(b, 0);
+    if b.get(i) != Some(&b'{') {
+        return None;
+    }
+    i = skip_ws(b, i + 1);
+    if b.get(i) == Some(&b'}') {
+        return (skip_ws(b, i + 1) == b.len()).then_some(m);
+    }
+    loop {
+        if b.get(i) != Some(&b'"') {
+            return None;
+        }
+        let end = skip_string(b, i)?;
+        let key = &line[i + 1..end - 1];
+        i = skip_ws(b, end);
+        if b.get(i) != Some(&b':') {
+            return None;
+        }
+        i = skip_ws(b, i + 1);
+        let slot = match key {
+            "name" => &mut m.name,
+            "symbols" => &mut m.symbols,
+            "values" => &mut m.values,
+            "cells" => &mut m.cells,
+            "shapes" => &mut m.shapes,
+            "givens" => &mut m.givens,
+            "solution" => &mut m.solution,
+            "certificates" => &mut m.certificates,
+            "source" => &mut m.source,
+            "expect" => &mut m.expect,
+            _ => return None,
+        };
+        if slot.is_some() {
+            return None;
+        }
+        let expected = known.and_then(|k| match key {
+            "symbols" => Some(&k[0]),
+            "values" => Some(&k[1]),
+            "cells" => Some(&k[2]),
+            "shapes" => Some(&k[3]),
+            _ => None,
+        });
+        let rest = &b[i..];
+        let len = match expected {
+            // a known value (a whole JSON value) followed by a delimiter is exactly that value
+            Some(k)
+                if !k.is_empty()
+                    && rest.starts_with(k.as_bytes())
+                    && rest.get(k.len()).is_some_and(|c| {
+                        matches!(c, b',' | b'}' | b' ' | b'\t' | b'\r' | b'\n')
+                    }) =>
+            {
+                k.len()
+            }
+            _ => skip_value(b, i)? - i,
+        };
+        *slot = Some(&line[i..i + len]);
+        i = skip_ws(b, i + len);
+        match b.get(i) {
+            Some(b',') => i = skip_ws(b, i + 1),
+            Some(b'}') => return (skip_ws(b, i + 1) == b.len()).then_some(m),
+            _ => return None,
+        }
+    }
+}
+
+/// The raw text of each top-level member of a model line (see [`split_members`]).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Members<'a> {
+    pub name: Option<&'a str>,
+    pub symbols: Option<&'a str>,
+    pub values: Option<&'a str>,
+    pub cells: Option<&'a str>,
+    pub shapes: Option<&'a str>,
+    pub givens: Option<&'a str>,
+    pub solution: Option<&'a str>,
+    pub certificates: Option<&'a str>,
+    pub source: Option<&'a str>,
+    pub expect: Option<&'a str>,
+}
+
+impl Members<'_> {
+    /// The layout's text, as [`RawModel::layout_text`] gives it (`None` when a required member
+    /// is missing).
+    pub fn layout_text(&self) -> Option<[&str; 4]> {
+        Some([
+            self.symbols?,
+            self.values.unwrap_or(""),
+            self.cells?,
+            self.shapes?,
+        ])
+    }
+}
+
+fn skip_ws(b: &[u8], mut i: usize) -> usize {
+    while b
+        .get(i)
+        .is_some_and(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n'))
+    {
+        i += 1;
+    }
+    i
+}
+
+/// The end of the well-formed JSON value starting at `i`, or `None` when it is not one (or is
+/// nested deeper than 64 levels: such lines take the full parser). One pass over the bytes.
+fn skip_value(b: &[u8], i: usize) -> Option<usize> {
+    skip_value_at(b, i, 0)
+}
+
+fn skip_value_at(b: &[u8], i: usize, depth: usize) -> Option<usize> {
+    match *b.get(i)? {
+        b'"' => skip_string(b, i),
+        b'[' | b'{' if depth >= 64 => None,
+        b'[' => {
+            let mut j = skip_ws(b, i + 1);
+            if b.get(j) == Some(&b']') {
+                return Some(j + 1);
+            }
+            loop {
+                j = skip_ws(b, skip_value_at(b, j, depth + 1)?);
+                match *b.get(j)? {
+                    b',' => j = skip_ws(b, j + 1),
+                    b']' => return Some(j + 1),
+                    _ => return None,
+                }
+            }
+        }
+        b'{' => {
+            let mut j = skip_ws(b, i + 1);
+            if b.get(j) == Some(&b'}') {
+                return Some(j + 1);
+            }
+            loop {
+                if b.get(j) != Some(&b'"') {
+                    return None;
+                }
+                j = skip_ws(b, skip_string(b, j)?);
+                if b.get(j) != Some(&b':') {
+                    return None;
+                }
+                j = skip_ws(b, skip_value_at(b, skip_ws(b, j + 1), depth + 1)?);
+                match *b.get(j)? {
+                    b',' => j = skip_ws(b, j + 1),
+                    b'}' => return Some(j + 1),
+                    _ => return None,
+                }
+            }
+        }
+        b't' => b[i..].starts_with(b"true").then_some(i + 4),
+        b'f' => b[i..].starts_with(b"false").then_some(i + 5),
+        b'n' => b[i..].starts_with(b"null").then_some(i + 4),
+        _ => skip_number(b, i),
+    }
+}
+
+/// The end of the JSON number at `i`.
+fn skip_number(b: &[u8], mut i: usize) -> Option<usize> {
+    let digits = |b: &[u8], mut i: usize| {
+        let start = i;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        (i > start).then_some(i)
+    };
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    i = if b.get(i) == Some(&b'0') {
+        i + 1
+    } else {
+        digits(b, i)?
+    };
+    if b.get(i) == Some(&b'.') {
+        i = digits(b, i + 1)?;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        i = digits(b, i)?;
+    }
+    Some(i)
+}
+
+/// The end of the JSON string whose opening quote is at `i` (control characters and unknown
+/// escapes are errors; the text is already valid UTF-8).
+fn skip_string(b: &[u8], i: usize) -> Option<usize> {
+    let mut j = i + 1;
+    loop {
+        match *b.get(j)? {
+            b'"' => return Some(j + 1),
+            b'\\' => match *b.get(j + 1)? {
+                b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => j += 2,
+                b'u' if b.get(j + 2..j + 6)?.iter().all(u8::is_ascii_hexdigit) => j += 6,
+                _ => return None,
+            },
+            0..=0x1f => return None,
+            _ => j += 1,
+        }
+    }
+}
+
 impl RawModel<'_> {
     /// The full model (without solution, certificates, source and expect, which solving does
     /// not need), each part parsed from its raw text.
@@ -305,6 +523,113 @@ pub fn givens_of(geometry: &Geometry, m: &ModelJson) -> Result<Vec<Option<u8>>, 
     givens_from_map(geometry, &m.givens)
 }
 
+/// Givens read straight from the raw text of a model's `givens` object (cell name to symbol),
+/// borrowing the names where they have no escapes: what a batch line with a known layout needs,
+/// without building a JSON map. Same checks and messages as [`givens_from_map`].
+pub fn givens_from_text(geometry: &Geometry, text: &str) -> Result<Vec<Option<u8>>, Error> {
+    use serde::de::{Deserializer, MapAccess, Visitor};
+    use std::borrow::Cow;
+
+    /// A string, borrowed when it can be, or any other JSON value.
+    enum Given<'a> {
+        Str(Cow<'a, str>),
+        Other,
+    }
+    impl<'de> Deserialize<'de> for Given<'de> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl<'de> Visitor<'de> for V {
+                type Value = Given<'de>;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("a JSON value")
+                }
+                fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Given<'de>, E> {
+                    Ok(Given::Str(Cow::Borrowed(v)))
+                }
+                fn visit_str<E>(self, v: &str) -> Result<Given<'de>, E> {
+                    Ok(Given::Str(Cow::Owned(v.to_string())))
+                }
+                fn visit_string<E>(self, v: String) -> Result<Given<'de>, E> {
+                    Ok(Given::Str(Cow::Owned(v)))
+                }
+                fn visit_bool<E>(self, _: bool) -> Result<Given<'de>, E> {
+                    Ok(Given::Other)
+                }
+                fn visit_i64<E>(self, _: i64) -> Result<Given<'de>, E> {
+                    Ok(Given::Other)
+                }
+                fn visit_u64<E>(self, _: u64) -> Result<Given<'de>, E> {
+                    Ok(Given::Other)
+                }
+                fn visit_f64<E>(self, _: f64) -> Result<Given<'de>, E> {
+                    Ok(Given::Other)
+                }
+                fn visit_unit<E>(self) -> Result<Given<'de>, E> {
+                    Ok(Given::Other)
+                }
+                fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                    self,
+                    mut a: A,
+                ) -> Result<Given<'de>, A::Error> {
+                    while a.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                    Ok(Given::Other)
+                }
+                fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Given<'de>, A::Error> {
+                    while a
+                        .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                        .is_some()
+                    {}
+                    Ok(Given::Other)
+                }
+            }
+            d.deserialize_any(V)
+        }
+    }
+    struct Pairs<'a>(Vec<(Given<'a>, Given<'a>)>);
+    impl<'de> Deserialize<'de> for Pairs<'de> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl<'de> Visitor<'de> for V {
+                type Value = Pairs<'de>;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("an object of cell names to symbols")
+                }
+                fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Pairs<'de>, A::Error> {
+                    let mut v = Vec::with_capacity(a.size_hint().unwrap_or(0));
+                    while let Some(entry) = a.next_entry()? {
+                        v.push(entry);
+                    }
+                    Ok(Pairs(v))
+                }
+            }
+            d.deserialize_map(V)
+        }
+    }
+    let pairs: Pairs = serde_json::from_str(text).map_err(|e| Error::from_json(&e))?;
+    let mut givens = vec![None; geometry.cell_count()];
+    for (cell, v) in &pairs.0 {
+        let Given::Str(cell) = cell else {
+            return Err(Error::puzzle("a given's cell name must be a string"));
+        };
+        let id = geometry.cell_id(cell).ok_or_else(|| {
+            Error::puzzle(format!("a given is in cell {cell}, which does not exist"))
+        })?;
+        let Given::Str(sym) = v else {
+            return Err(Error::puzzle(format!(
+                "the given of {cell} must be a string"
+            )));
+        };
+        let s = geometry.symbols.index_of(sym).ok_or_else(|| {
+            Error::puzzle(format!(
+                "'{sym}' (for cell {cell}) is not in the symbol set {}",
+                geometry.symbols.symbols().concat()
+            ))
+        })?;
+        givens[id.index()] = Some(s as u8);
+    }
+    Ok(givens)
+}
+
 /// Givens (cell name to symbol) read against `geometry`.
 pub fn givens_from_map(
     geometry: &Geometry,
@@ -327,4 +652,112 @@ pub fn givens_from_map(
         givens[id.index()] = Some(s as u8);
     }
     Ok(givens)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn model_line() -> String {
+        let g = crate::geometry::builtin::load("classic4").unwrap();
+        let mut givens = vec![None; 16];
+        givens[0] = Some(0);
+        givens[5] = Some(2);
+        let p = Puzzle {
+            geometry: Arc::new(g),
+            givens,
+        };
+        serde_json::to_string(&to_model(&p)).unwrap()
+    }
+
+    /// The members `split_members` finds are the raw values serde finds, with or without a
+    /// known layout, whatever the spacing and key order.
+    #[test]
+    fn split_members_agrees_with_serde() {
+        let line = model_line();
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+        let pretty = serde_json::to_string_pretty(&v).unwrap();
+        let mut reordered = serde_json::Map::new();
+        for k in ["givens", "shapes", "name", "cells", "values", "symbols"] {
+            reordered.insert(k.to_string(), v[k].clone());
+        }
+        let reordered = serde_json::Value::Object(reordered).to_string();
+        for text in [&line, &pretty, &reordered] {
+            let raw: RawModel = serde_json::from_str(text).unwrap();
+            let known = raw.layout_text().map(str::to_string);
+            for k in [None, Some(&known)] {
+                let m = split_members(text, k).expect("a well-formed model");
+                assert_eq!(m.layout_text(), Some(raw.layout_text()));
+                assert_eq!(m.name, Some(raw.name.get()));
+                let givens: Map<String, Value> = serde_json::from_str(m.givens.unwrap()).unwrap();
+                assert_eq!(givens, raw.givens);
+            }
+        }
+    }
+
+    /// Lines that are not plain well-formed models are left to the full parser.
+    #[test]
+    fn split_members_rejects_what_is_not_a_plain_model() {
+        let line = model_line();
+        let bad = [
+            String::new(),
+            "[]".to_string(),
+            line[..line.len() - 1].to_string(),
+            format!("{line}x"),
+            line.replacen("\"name\"", "\"nom\"", 1),
+            line.replacen("{\"name\":", "{\"name\":1,\"name\":", 1),
+            line.replacen("\"givens\":{", "\"givens\":{\"r1c1\":\"1\",,", 1),
+            line.replacen("\"givens\":{", "\"givens\":{\"r1c1\":tru,", 1),
+            line.replacen("\"givens\":{", "\"givens\":{\"r1c1\":\"\\q\",", 1),
+            line.replacen("\"givens\":{", "\"givens\":{\"r1c1\":01,", 1),
+            line.replacen("\"givens\":{", "\"givens\":{\"r1c1\":[1,2,", 1),
+            line.replacen("}", "]", 1),
+        ];
+        for text in &bad {
+            assert!(split_members(text, None).is_none(), "{text}");
+        }
+        // deep nesting is left to the full parser too
+        let deep = line.replacen(
+            "\"givens\":{",
+            &format!(
+                "\"source\":{}1{},\"givens\":{{",
+                "[".repeat(100),
+                "]".repeat(100)
+            ),
+            1,
+        );
+        assert!(split_members(&deep, None).is_none());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// Whatever one byte of a model line is changed to: when `split_members` (with the
+        /// original layout known) accepts the line and its layout, serde accepts it too with
+        /// the same members.
+        #[test]
+        fn split_members_never_accepts_what_serde_rejects(at in 0usize..2000, byte in 0u8..128) {
+            let line = model_line();
+            let mut bytes = line.clone().into_bytes();
+            let at = at % bytes.len();
+            bytes[at] = byte;
+            let Ok(text) = String::from_utf8(bytes) else { return Ok(()) };
+            let raw: RawModel = serde_json::from_str(&line).unwrap();
+            let known = raw.layout_text().map(str::to_string);
+            if let Some(m) = split_members(&text, Some(&known)) {
+                if let (Some(layout), Some(_)) = (m.layout_text(), m.name) {
+                    if layout == known.each_ref().map(String::as_str) {
+                        let theirs: Result<RawModel, _> = serde_json::from_str(&text);
+                        proptest::prop_assert!(theirs.is_ok(), "{text}");
+                        let theirs = theirs.unwrap();
+                        proptest::prop_assert_eq!(theirs.layout_text(), layout);
+                        let givens = m.givens.unwrap_or("{}");
+                        let ours: Result<Map<String, Value>, _> = serde_json::from_str(givens);
+                        if let Ok(ours) = ours {
+                            proptest::prop_assert_eq!(ours, theirs.givens);
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
