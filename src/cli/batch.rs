@@ -10,6 +10,7 @@
 
 use std::io::{BufRead, BufWriter, Write};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anydoku::engine::search::Searcher;
@@ -65,47 +66,53 @@ fn solve_model(
     line: &str,
     limits: Limits,
 ) -> Result<Answer, anydoku::Error> {
-    // the usual case in a file of one layout: the line repeats the cached layout, found by a
-    // byte scan that compares the layout's text instead of parsing it
-    if let Some(c) = cache.as_ref() {
-        if let Some(givens) = repeated_layout(c, line) {
-            let givens = json::givens_from_text(&c.geometry, givens)?;
-            let mut s = Searcher::new(&c.engine);
-            return Ok(answer(&c.geometry, &mut s, &givens, limits));
-        }
-    }
-    // a line that is not a well-formed model gets the full parser's message
-    let Ok(raw) = serde_json::from_str::<json::RawModel>(line) else {
-        json::parse_model(line)?;
-        return Err(anydoku::Error::puzzle("malformed JSON model"));
-    };
-    let text = raw.layout_text();
-    if cache.as_ref().is_none_or(|c| c.text != text) {
-        // a part that does not parse gets the full parser's message (with its line and column)
-        let model = match raw.to_model() {
-            Ok(m) => m,
-            Err(e) => return Err(json::parse_model(line).err().unwrap_or(e)),
-        };
+    // The line's members are found by a byte scan that checks the JSON and compares a known
+    // layout's text instead of scanning it; in a file of one layout (a Samurai set) that is
+    // all a line costs besides its givens.
+    let members = json::split_members(line, cache.as_ref().map(|c| &c.text))
+        .filter(|m| m.name.is_some() && m.layout_text().is_some());
+    let Some(m) = members else {
+        // not a plain model line: the full parser reports what is wrong (or, for a model the
+        // scan leaves to it, reads it)
+        let model = json::parse_model(line)?;
         let p = json::from_model(&model)?;
-        let geometry = (*p.geometry).clone();
+        let layout = [
+            serde_json::to_string(&model.symbols),
+            serde_json::to_string(&model.values),
+            serde_json::to_string(&model.cells),
+            serde_json::to_string(&model.shapes),
+        ]
+        .map(|t| t.unwrap_or_default());
+        let geometry = Arc::unwrap_or_clone(p.geometry);
+        let engine = Engine::new(&geometry);
+        let layout = cache.insert(Layout {
+            text: layout,
+            engine,
+            geometry,
+        });
+        let mut s = Searcher::new(&layout.engine);
+        return Ok(answer(&layout.geometry, &mut s, &p.givens, limits));
+    };
+    let text = m.layout_text().expect("checked above");
+    if cache
+        .as_ref()
+        .is_none_or(|c| c.text.each_ref().map(String::as_str) != text)
+    {
+        // a member that does not parse gets the full parser's message (line and column)
+        let geometry = json::geometry_from_members(&m).map_err(|e| match e {
+            anydoku::Error::Syntax { .. } => json::parse_model(line).err().unwrap_or(e),
+            e => e,
+        })?;
         *cache = Some(Layout {
             text: text.map(str::to_string),
             engine: Engine::new(&geometry),
             geometry,
         });
     }
-    let c = cache.as_ref().unwrap();
-    let givens = json::givens_from_map(&c.geometry, &raw.givens)?;
+    let c = cache.as_ref().expect("just built");
+    let givens = json::givens_from_text(&c.geometry, m.givens.unwrap_or("{}"))?;
     let mut s = Searcher::new(&c.engine);
     Ok(answer(&c.geometry, &mut s, &givens, limits))
-}
-
-/// The raw text of the givens of `line` (`{}` when it has none) when it is a well-formed model
-/// with the cached layout, else `None` (the caller then parses the line in full).
-fn repeated_layout<'a>(c: &Layout, line: &'a str) -> Option<&'a str> {
-    let m = json::split_members(line, Some(&c.text))?;
-    m.name?;
-    (m.layout_text()? == c.text.each_ref().map(String::as_str)).then(|| m.givens.unwrap_or("{}"))
 }
 
 /// Runs the batch command.

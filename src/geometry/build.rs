@@ -394,9 +394,8 @@ pub fn check_disjoint_cages(cages: &[Shape], cells: &[Cell]) -> Result<(), Geome
 
 /// Parses `r{R}c{C}` (any case) into board coordinates.
 pub fn parse_board_name(name: &str) -> Option<(i32, i32)> {
-    let lower = name.to_ascii_lowercase();
-    let rest = lower.strip_prefix('r')?;
-    let cpos = rest.find('c')?;
+    let rest = name.strip_prefix(['r', 'R'])?;
+    let cpos = rest.find(['c', 'C'])?;
     let r = rest[..cpos].parse().ok()?;
     let c = rest[cpos + 1..].parse().ok()?;
     Some((r, c))

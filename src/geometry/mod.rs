@@ -17,8 +17,6 @@ pub mod partition;
 pub mod selector;
 pub mod spec;
 
-use std::collections::HashMap;
-
 use crate::symbols::SymbolSet;
 
 /// Index of a cell in [`Geometry::cells`].
@@ -152,7 +150,7 @@ impl Geometry {
         }
         let n = symbols.len();
         let mut kept: Vec<Shape> = Vec::with_capacity(shapes.len());
-        let mut seen: HashMap<(Vec<CellId>, bool), usize> = HashMap::new();
+        let mut seen: rustc_hash::FxHashSet<Vec<CellId>> = Default::default();
         for shape in shapes {
             if shape.cells.is_empty() {
                 return Err(GeometryError::EmptyShape(shape.name));
@@ -172,11 +170,8 @@ impl Geometry {
                     symbols: n,
                 });
             }
-            if shape.rule == Rule::Unique {
-                if seen.contains_key(&(sorted.clone(), true)) {
-                    continue;
-                }
-                seen.insert((sorted, true), kept.len());
+            if shape.rule == Rule::Unique && !seen.insert(sorted) {
+                continue;
             }
             kept.push(shape);
         }

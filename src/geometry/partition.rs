@@ -222,18 +222,26 @@ fn analyse<const W: usize>(
     }
 }
 
-/// Unions of pairwise disjoint complete shapes, grown through nearby shapes, deduplicated by cells.
-fn unions<const W: usize>(p: &Parts<W>, max_union: usize) -> Vec<Region<W>> {
+/// Unions of pairwise disjoint complete shapes, grown through nearby shapes, deduplicated by
+/// cells: `found` gets each one's region.
+fn unions<const W: usize>(p: &Parts<W>, max_union: usize, mut found: impl FnMut(Region<W>)) {
     let k = p.complete.len();
-    let touches = &p.touches;
+    // which cages each complete shape touches, as a bitset: two shapes are nearby when they
+    // are disjoint and share one
+    let words = p.cages.len().div_ceil(64);
+    let mut touch_bits = vec![0u64; k * words];
+    for (a, cages) in p.touches.iter().enumerate() {
+        for &c in cages {
+            touch_bits[a * words + c as usize / 64] |= 1 << (c % 64);
+        }
+    }
+    let shares = |a: usize, b: usize| {
+        (0..words).any(|w| touch_bits[a * words + w] & touch_bits[b * words + w] != 0)
+    };
     let nearby: Vec<Vec<usize>> = (0..k)
         .map(|a| {
             (0..k)
-                .filter(|&b| {
-                    b != a
-                        && p.complete[a].1.disjoint(&p.complete[b].1)
-                        && touches[a].iter().any(|c| touches[b].contains(c))
-                })
+                .filter(|&b| b != a && shares(a, b) && p.complete[a].1.disjoint(&p.complete[b].1))
                 .collect()
         })
         .collect();
@@ -244,12 +252,13 @@ fn unions<const W: usize>(p: &Parts<W>, max_union: usize) -> Vec<Region<W>> {
     let mut seen_members: FxHashSet<Members> =
         FxHashSet::with_capacity_and_hasher(1024, Default::default());
     let mut stamps = vec![u32::MAX; p.cages.len()];
-    let mut out = Vec::new();
+    let mut stamp = 0u32;
     // each level: (sorted members, union of their cells)
     let mut level: Vec<(Members, Bits<W>)> =
         (0..k).map(|a| (Members::one(a), p.complete[a].1)).collect();
+    let mut next: Vec<(Members, Bits<W>)> = Vec::new();
     for size in 1..=max_union {
-        let mut next: Vec<(Members, Bits<W>)> = Vec::new();
+        next.clear();
         for &(members, cells) in &level {
             if size < max_union && next.len() < MAX_PER_LEVEL {
                 for m in members.iter() {
@@ -268,16 +277,15 @@ fn unions<const W: usize>(p: &Parts<W>, max_union: usize) -> Vec<Region<W>> {
                 }
             }
             if seen_cells.insert(cells) {
-                let stamp = out.len() as u32;
-                out.push(analyse(p, members, cells, &mut stamps, stamp));
+                found(analyse(p, members, cells, &mut stamps, stamp));
+                stamp += 1;
             }
         }
-        level = next;
+        std::mem::swap(&mut level, &mut next);
         if level.is_empty() {
             break;
         }
     }
-    out
 }
 
 /// The name of a union: its shapes' names joined.
@@ -288,13 +296,6 @@ fn region_name<const W: usize>(p: &Parts<W>, r: &Region<W>) -> String {
         .map(|m| p.g.shapes[p.complete[m].0].name.as_str())
         .collect();
     names.join(" + ")
-}
-
-/// Whether some unique shape of `g` holds all of `cells`.
-fn inside_one_unique(g: &Geometry, cells: &[CellId]) -> bool {
-    g.shapes
-        .iter()
-        .any(|s| s.is_unique() && cells.iter().all(|c| s.cells.contains(c)))
 }
 
 /// The derived innie and outie sum shapes of a geometry (empty when it has no sum shapes).
@@ -331,46 +332,52 @@ fn derive_in<const W: usize>(g: &Geometry, max_union: usize, named: bool) -> Vec
     if p.complete.is_empty() || p.cages.is_empty() {
         return Vec::new();
     }
-    let mut existing: FxHashSet<(Vec<CellId>, i64)> = g
+    let n = g.cell_count();
+    // sum shapes already there (by cells and total), and the cells of every unique shape (a
+    // derived shape inside one is unique too)
+    let mut existing: FxHashSet<(Bits<W>, i64)> = g
         .shapes
         .iter()
         .filter_map(|s| match s.rule {
-            Rule::Sum { total, .. } => {
-                let mut c = s.cells.clone();
-                c.sort_unstable();
-                Some((c, total))
-            }
+            Rule::Sum { total, .. } => Some((Bits::of(n, &s.cells), total)),
             Rule::Unique => None,
         })
         .collect();
+    let unique: Vec<Bits<W>> = g
+        .shapes
+        .iter()
+        .filter(|s| s.is_unique())
+        .map(|s| Bits::of(n, &s.cells))
+        .collect();
     let mut out = Vec::new();
-    for r in unions(&p, max_union) {
-        let mut candidates = vec![("Innie", &r.innie.0, r.innie.1)];
-        if let Some((cells, total)) = &r.outie {
-            candidates.push(("Outie", cells, *total));
-        }
-        for (what, cells, total) in candidates {
+    unions(&p, max_union, |r| {
+        let outie = r
+            .outie
+            .as_ref()
+            .map(|(cells, total)| ("Outie", cells, *total));
+        for (what, cells, total) in [Some(("Innie", &r.innie.0, r.innie.1)), outie]
+            .into_iter()
+            .flatten()
+        {
             let size = cells.count();
-            if size == 0 || size > MAX_LEFTOVER {
+            if size == 0 || size > MAX_LEFTOVER || !existing.insert((*cells, total)) {
                 continue;
             }
-            let cells = cells.cells();
-            if !existing.insert((cells.clone(), total)) {
-                continue;
-            }
-            let unique = inside_one_unique(g, &cells);
             out.push(Shape {
                 name: if named {
                     format!("{what} of {}", region_name(&p, &r))
                 } else {
                     String::new()
                 },
-                rule: Rule::Sum { total, unique },
-                cells,
+                rule: Rule::Sum {
+                    total,
+                    unique: unique.iter().any(|u| cells.subset_of(u)),
+                },
+                cells: cells.cells(),
                 kind: ShapeKind::Cage,
             });
         }
-    }
+    });
     out
 }
 

@@ -6,6 +6,7 @@
 //! `sum` and `unique` appear on sum shapes only. Readers accept (and ignore) `solution`,
 //! `certificates` and other bookkeeping keys listed in [`ModelJson`].
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -155,38 +156,115 @@ pub fn parse_model(text: &str) -> Result<ModelJson, Error> {
 
 /// Builds a puzzle from the model.
 pub fn from_model(m: &ModelJson) -> Result<Puzzle, Error> {
-    let symbols = SymbolSet::from_list(m.symbols.clone(), m.values.clone())?;
-    let cells: Vec<Cell> = m
+    let cells: Vec<CellRef> = m
         .cells
         .iter()
-        .map(|c| Cell {
-            name: c.name.clone(),
+        .map(|c| CellRef {
+            name: Cow::Borrowed(&c.name),
             pos: c.pos,
-            board: crate::geometry::build::parse_board_name(&c.name),
             poly: c.poly.clone(),
         })
         .collect();
-    let index: std::collections::HashMap<&str, CellId> = cells
+    let shapes: Vec<ShapeRef> = m
+        .shapes
+        .iter()
+        .map(|s| ShapeRef {
+            name: Cow::Borrowed(&s.name),
+            rule: Cow::Borrowed(&s.rule),
+            cells: s.cells.iter().map(|c| Cow::Borrowed(c.as_str())).collect(),
+            sum: s.sum,
+            unique: s.unique,
+        })
+        .collect();
+    let geometry = build_geometry(
+        m.name.clone(),
+        m.symbols.clone(),
+        m.values.clone(),
+        &cells,
+        &shapes,
+    )?;
+    let givens = givens_of(&geometry, m)?;
+    Ok(Puzzle {
+        geometry: Arc::new(geometry),
+        givens,
+    })
+}
+
+/// A cell of the model, its name borrowed from the text where it can be.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CellRef<'a> {
+    #[serde(borrow)]
+    name: Cow<'a, str>,
+    pos: [f64; 2],
+    #[serde(default)]
+    poly: Option<Vec<[f64; 2]>>,
+}
+
+/// A shape of the model, its names borrowed from the text where they can be.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShapeRef<'a> {
+    #[serde(borrow)]
+    name: Cow<'a, str>,
+    #[serde(borrow)]
+    rule: Cow<'a, str>,
+    #[serde(borrow)]
+    cells: Vec<Cow<'a, str>>,
+    #[serde(default)]
+    sum: Option<i64>,
+    #[serde(default)]
+    unique: Option<bool>,
+}
+
+/// The geometry of a line split by [`split_members`], read without copying the names it does not
+/// keep (what a batch builds for each new layout). Same checks and messages as [`from_model`].
+pub fn geometry_from_members(m: &Members) -> Result<Geometry, Error> {
+    fn part<'a, T: Deserialize<'a>>(text: Option<&'a str>, what: &str) -> Result<T, Error> {
+        let text = text.ok_or_else(|| Error::puzzle(format!("the model has no \"{what}\"")))?;
+        serde_json::from_str(text).map_err(|e| Error::from_json(&e))
+    }
+    let cells: Vec<CellRef> = part(m.cells, "cells")?;
+    let shapes: Vec<ShapeRef> = part(m.shapes, "shapes")?;
+    build_geometry(
+        part(m.name, "name")?,
+        part(m.symbols, "symbols")?,
+        m.values.map(|v| part(Some(v), "values")).transpose()?,
+        &cells,
+        &shapes,
+    )
+}
+
+/// The validated geometry of a model's parts.
+fn build_geometry(
+    name: String,
+    symbols: Vec<String>,
+    values: Option<Vec<i64>>,
+    cells: &[CellRef],
+    shapes: &[ShapeRef],
+) -> Result<Geometry, Error> {
+    let symbols = SymbolSet::from_list(symbols, values)?;
+    let index: rustc_hash::FxHashMap<&str, CellId> = cells
         .iter()
         .enumerate()
-        .map(|(i, c)| (c.name.as_str(), CellId(i as u32)))
+        .map(|(i, c)| (c.name.as_ref(), CellId(i as u32)))
         .collect();
-    let mut shapes = Vec::with_capacity(m.shapes.len());
-    for s in &m.shapes {
+    let mut out = Vec::with_capacity(shapes.len());
+    for s in shapes {
         let cells = s
             .cells
             .iter()
             .map(|c| {
                 index
-                    .get(c.as_str())
+                    .get(c.as_ref())
                     .copied()
                     .ok_or_else(|| GeometryError::UnknownCell {
-                        cell: c.clone(),
+                        cell: c.to_string(),
                         context: format!("shape '{}'", s.name),
                     })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let (rule, kind) = match (s.rule.as_str(), s.sum) {
+        let (rule, kind) = match (s.rule.as_ref(), s.sum) {
             ("unique", None) => (Rule::Unique, ShapeKind::Extra),
             ("sum", Some(total)) => (
                 Rule::Sum {
@@ -210,20 +288,25 @@ pub fn from_model(m: &ModelJson) -> Result<Puzzle, Error> {
                 .into())
             }
         };
-        shapes.push(Shape {
-            name: s.name.clone(),
+        out.push(Shape {
+            name: s.name.to_string(),
             rule,
             cells,
             kind,
         });
     }
-    let geometry = Geometry::new(m.name.clone(), symbols, cells, shapes)?;
+    let cells = cells
+        .iter()
+        .map(|c| Cell {
+            name: c.name.to_string(),
+            pos: c.pos,
+            board: crate::geometry::build::parse_board_name(&c.name),
+            poly: c.poly.clone(),
+        })
+        .collect();
+    let geometry = Geometry::new(name, symbols, cells, out)?;
     crate::geometry::build::check_sums(&geometry)?;
-    let givens = givens_of(&geometry, m)?;
-    Ok(Puzzle {
-        geometry: Arc::new(geometry),
-        givens,
-    })
+    Ok(geometry)
 }
 
 /// A JSON model with its layout left as raw text: cheap to read (nothing is allocated for the
