@@ -44,9 +44,9 @@
 use super::{Budget, Count, Engine, Limits};
 
 /// Board widths (64-bit words) the kernel is compiled for: up to 512 cells and flags.
-pub const WIDTHS: [usize; 6] = [1, 2, 3, 4, 6, 8];
+pub const WIDTHS: [usize; 8] = [1, 2, 3, 4, 6, 8, 12, 16];
 /// The widest board the kernel is compiled for.
-pub const MAX_WORDS: usize = 8;
+pub const MAX_WORDS: usize = 16;
 
 /// The bitboard form of an engine's unique shapes.
 #[derive(Debug, Clone)]
@@ -59,6 +59,9 @@ pub struct Board {
     vis: Vec<u64>,
     /// `words` words per complete shape: its cells.
     shapes: Vec<u64>,
+    /// Per complete shape, the first and one past the last word holding its cells (on wide
+    /// boards a shape's cells lie in a few words, and only those are looked at).
+    spans: Vec<(u8, u8)>,
     /// `words` words per cell: the flag bits of its complete shapes.
     flags_of: Vec<u64>,
     /// `words` words per cell: the flag bits of the complete shapes that meet its peers (where
@@ -127,6 +130,14 @@ impl Board {
                 set(&mut shapes[i * words..(i + 1) * words], c as usize);
             }
         }
+        let spans = shapes
+            .chunks_exact(words)
+            .map(|w| {
+                let lo = w.iter().position(|&x| x != 0).unwrap_or(0);
+                let hi = w.iter().rposition(|&x| x != 0).map_or(lo, |p| p + 1);
+                (lo as u8, hi as u8)
+            })
+            .collect();
         let mut cell_mask = vec![0u64; words];
         let mut flag_mask = vec![0u64; words];
         (0..e.n_cells).for_each(|c| set(&mut cell_mask, c));
@@ -155,6 +166,7 @@ impl Board {
             n_symbols: e.n_symbols,
             vis,
             shapes,
+            spans,
             flags_of,
             reach,
             cell_mask,
@@ -247,6 +259,28 @@ fn first_bit<const W: usize>(b: &Bits<W>) -> Option<usize> {
         .map(|(i, &w)| i * 64 + w.trailing_zeros() as usize)
 }
 
+/// The cells of board `c` in complete shape `h`, and how many there are. Boards of up to four
+/// words are ANDed whole; wider ones only over the shape's span.
+#[inline(always)]
+fn places_in<const W: usize>(b: &Board, h: usize, c: &Bits<W>) -> (Bits<W>, u32) {
+    let mut y = [0u64; W];
+    if W <= 4 {
+        let shape: Bits<W> = load(&b.shapes, h * W);
+        for j in 0..W {
+            y[j] = c[j] & shape[j];
+        }
+        return (y, count(&y));
+    }
+    // SAFETY: spans lie within the shape's `W` words
+    let (lo, hi) = unsafe { *b.spans.get_unchecked(h) };
+    let mut k = 0;
+    for j in lo as usize..hi as usize {
+        y[j] = c[j] & unsafe { *b.shapes.get_unchecked(h * W + j) };
+        k += y[j].count_ones();
+    }
+    (y, k)
+}
+
 /// Calls `f` with the index of every set bit of `b`, lowest first.
 #[inline(always)]
 fn for_each_bit<const W: usize>(b: &Bits<W>, mut f: impl FnMut(usize)) {
@@ -300,6 +334,10 @@ impl<'b> BoardSearch<'b> {
             (6, _, _) => self.run::<6, 0, 6>(givens, limit, limits),
             (8, _, 3) => self.run::<8, 0, 3>(givens, limit, limits),
             (8, _, _) => self.run::<8, 0, 8>(givens, limit, limits),
+            (12, _, 4) => self.run::<12, 0, 4>(givens, limit, limits),
+            (12, _, _) => self.run::<12, 0, 12>(givens, limit, limits),
+            (16, _, 5) => self.run::<16, 0, 5>(givens, limit, limits),
+            (16, _, _) => self.run::<16, 0, 16>(givens, limit, limits),
             (w, _, _) => unreachable!("no kernel for {w}-word boards"),
         }
     }
@@ -517,12 +555,8 @@ fn choose<const W: usize, const N: usize>(b: &Board, state: &[u64]) -> Choice {
             while f != 0 {
                 let h = i * 64 + f.trailing_zeros() as usize - b.n_cells;
                 f &= f - 1;
-                let shape: Bits<W> = load(&b.shapes, h * W);
-                let mut y = [0u64; W];
-                for j in 0..W {
-                    y[j] = c[j] & shape[j];
-                }
-                if count(&y) == 2 {
+                let (mut y, k) = places_in::<W>(b, h, &c);
+                if k == 2 {
                     let first = first_bit(&y).expect("two places");
                     y[first / 64] &= !(1 << (first % 64));
                     let second = first_bit(&y).expect("two places");
@@ -837,12 +871,13 @@ fn hidden_singles<const W: usize, const N: usize, const F: usize>(
             let bit = f.trailing_zeros();
             let h = i * 64 + bit as usize - b.n_cells;
             f &= f - 1;
-            let shape: Bits<W> = load(&b.shapes, h * W);
-            let mut y = [0u64; W];
-            for j in 0..W {
-                y[j] = c[j] & shape[j];
-            }
-            if b.pointing_max == 0 {
+            if W <= 4 && b.pointing_max == 0 {
+                // without overlaps only 0, 1 or more matters
+                let shape: Bits<W> = load(&b.shapes, h * W);
+                let mut y = [0u64; W];
+                for j in 0..W {
+                    y[j] = c[j] & shape[j];
+                }
                 match size_class(&y) {
                     0 => return None,
                     1 => {
@@ -852,16 +887,17 @@ fn hidden_singles<const W: usize, const N: usize, const F: usize>(
                     }
                     _ => {}
                 }
-            } else {
-                match count(&y) {
-                    0 => return None,
-                    1 => {
-                        for j in 0..W {
-                            found[j] |= y[j];
-                        }
+                continue;
+            }
+            let (y, k) = places_in::<W>(b, h, &c);
+            match k {
+                0 => return None,
+                1 => {
+                    for j in 0..W {
+                        found[j] |= y[j];
                     }
-                    k => small[i] |= ((k <= b.pointing_max) as u64) << bit,
                 }
+                k => small[i] |= ((k <= b.pointing_max) as u64) << bit,
             }
         }
     }
@@ -945,12 +981,8 @@ fn overlaps<const W: usize, const F: usize>(
         while f != 0 {
             let h = i * 64 + f.trailing_zeros() as usize - b.n_cells;
             f &= f - 1;
-            let shape: Bits<W> = load(&b.shapes, h * W);
-            let mut y = [0u64; W];
-            for j in 0..W {
-                y[j] = c[j] & shape[j];
-            }
-            if count(&y) <= b.pointing_max {
+            let (y, k) = places_in::<W>(b, h, &c);
+            if k <= b.pointing_max {
                 pointing::<W, F>(b, h, &y, &mut gone);
             }
         }
@@ -1074,6 +1106,7 @@ mod tests {
             ("windoku", 10..24, None),
             ("classic16", 90..140, None),
             ("samurai", 110..160, None),
+            ("gattai8", 170..240, None),
         ];
         for (name, range, overlaps) in layouts {
             let (board, cells) = engines(name, overlaps);
