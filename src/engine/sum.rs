@@ -89,7 +89,7 @@ impl Tables {
             let k = s.cells.len();
             let method = if s.unique && k <= values.len() {
                 let start = t.combos.len();
-                if list_combos(values, k, s.total, &mut t.combos) {
+                if cached_combos(values, k, s.total, &mut t.combos) {
                     Method::Combos {
                         start: start as u32,
                         end: t.combos.len() as u32,
@@ -129,6 +129,38 @@ impl Tables {
             _ => &[],
         }
     }
+}
+
+thread_local! {
+    /// Per thread: the symbol values the lists below are for, and the combinations already
+    /// listed for (cells, total) (`None`: too many). Killer cages repeat across puzzles, so a
+    /// batch of Killers lists each kind of cage once.
+    static COMBOS: RefCell<(Vec<i64>, ComboCache)> = RefCell::new(Default::default());
+}
+
+type ComboCache = rustc_hash::FxHashMap<(usize, i64), Option<Vec<Mask>>>;
+
+/// [`list_combos`] through the per-thread cache.
+fn cached_combos(values: &[i64], k: usize, total: i64, out: &mut Vec<Mask>) -> bool {
+    COMBOS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let (for_values, lists) = &mut *cache;
+        if for_values != values || lists.len() > 4096 {
+            *for_values = values.to_vec();
+            lists.clear();
+        }
+        let list = lists.entry((k, total)).or_insert_with(|| {
+            let mut v = Vec::new();
+            list_combos(values, k, total, &mut v).then_some(v)
+        });
+        match list {
+            Some(v) => {
+                out.extend_from_slice(v);
+                true
+            }
+            None => false,
+        }
+    })
 }
 
 /// Appends every `k`-subset of symbols whose values add up to `total`. False if there are more

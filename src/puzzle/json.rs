@@ -224,8 +224,16 @@ pub fn geometry_from_members(m: &Members) -> Result<Geometry, Error> {
         let text = text.ok_or_else(|| Error::puzzle(format!("the model has no \"{what}\"")))?;
         serde_json::from_str(text).map_err(|e| Error::from_json(&e))
     }
-    let cells: Vec<CellRef> = part(m.cells, "cells")?;
-    let shapes: Vec<ShapeRef> = part(m.shapes, "shapes")?;
+    // the common plain form is read by a byte scan; anything else (escapes, polygons, other
+    // spacing of numbers, errors) by serde
+    let cells: Vec<CellRef> = match m.cells.and_then(plain_cells) {
+        Some(cells) => cells,
+        None => part(m.cells, "cells")?,
+    };
+    let shapes: Vec<ShapeRef> = match m.shapes.and_then(plain_shapes) {
+        Some(shapes) => shapes,
+        None => part(m.shapes, "shapes")?,
+    };
     build_geometry(
         part(m.name, "name")?,
         part(m.symbols, "symbols")?,
@@ -233,6 +241,145 @@ pub fn geometry_from_members(m: &Members) -> Result<Geometry, Error> {
         &cells,
         &shapes,
     )
+}
+
+/// Reads a JSON array of objects, calling `visit(Some((key, value text)))` for each member of
+/// each object and `visit(None)` after each object; `None` when the text is not such an array
+/// or the visitor says no.
+fn plain_objects<'a>(
+    text: &'a str,
+    mut visit: impl FnMut(Option<(&'a str, &'a str)>) -> Option<()>,
+) -> Option<()> {
+    let b = text.as_bytes();
+    let mut i = skip_ws(b, 0);
+    if b.get(i) != Some(&b'[') {
+        return None;
+    }
+    i = skip_ws(b, i + 1);
+    if b.get(i) == Some(&b']') {
+        return (skip_ws(b, i + 1) == b.len()).then_some(());
+    }
+    loop {
+        if b.get(i) != Some(&b'{') {
+            return None;
+        }
+        i = skip_ws(b, i + 1);
+        if b.get(i) != Some(&b'}') {
+            loop {
+                let end_key = skip_string(b, i)?;
+                let key = plain_str(text, i, end_key)?;
+                i = skip_ws(b, end_key);
+                if b.get(i) != Some(&b':') {
+                    return None;
+                }
+                i = skip_ws(b, i + 1);
+                let end_value = skip_value(b, i)?;
+                visit(Some((key, &text[i..end_value])))?;
+                i = skip_ws(b, end_value);
+                match b.get(i) {
+                    Some(b',') => i = skip_ws(b, i + 1),
+                    Some(b'}') => break,
+                    _ => return None,
+                }
+            }
+        }
+        visit(None)?;
+        i = skip_ws(b, i + 1);
+        match b.get(i) {
+            Some(b',') => i = skip_ws(b, i + 1),
+            Some(b']') => return (skip_ws(b, i + 1) == b.len()).then_some(()),
+            _ => return None,
+        }
+    }
+}
+
+/// The contents of the JSON string `text[from..to]` (quotes included), when it has no escapes.
+fn plain_str(text: &str, from: usize, to: usize) -> Option<&str> {
+    let inner = text.get(from + 1..to - 1)?;
+    (!inner.contains('\\')).then_some(inner)
+}
+
+/// A JSON string value without escapes.
+fn plain_string_value(v: &str) -> Option<&str> {
+    (v.len() >= 2 && v.starts_with('"')).then(|| plain_str(v, 0, v.len()))?
+}
+
+/// `[x, y]`, two JSON numbers.
+fn plain_pos(v: &str) -> Option<[f64; 2]> {
+    let inner = v.strip_prefix('[')?.strip_suffix(']')?;
+    let (x, y) = inner.split_once(',')?;
+    Some([x.trim().parse().ok()?, y.trim().parse().ok()?])
+}
+
+/// The cells of a model in their plain form (name and position, no escapes), or `None`.
+fn plain_cells(text: &str) -> Option<Vec<CellRef<'_>>> {
+    let mut cells = Vec::new();
+    let (mut name, mut pos) = (None, None);
+    plain_objects(text, |member| {
+        match member {
+            Some(("name", value)) if name.is_none() => name = Some(plain_string_value(value)?),
+            Some(("pos", value)) if pos.is_none() => pos = Some(plain_pos(value)?),
+            Some(_) => return None,
+            None => cells.push(CellRef {
+                name: Cow::Borrowed(name.take()?),
+                pos: pos.take()?,
+                poly: None,
+            }),
+        }
+        Some(())
+    })?;
+    Some(cells)
+}
+
+/// The shapes of a model in their plain form (no escapes), or `None`.
+fn plain_shapes(text: &str) -> Option<Vec<ShapeRef<'_>>> {
+    let mut shapes = Vec::new();
+    let (mut name, mut rule, mut cells, mut sum, mut unique) = (None, None, None, None, None);
+    plain_objects(text, |member| {
+        let Some((key, value)) = member else {
+            shapes.push(ShapeRef {
+                name: Cow::Borrowed(name.take()?),
+                rule: Cow::Borrowed(rule.take()?),
+                cells: cells.take()?,
+                sum: sum.take(),
+                unique: unique.take(),
+            });
+            return Some(());
+        };
+        match key {
+            "name" if name.is_none() => name = Some(plain_string_value(value)?),
+            "rule" if rule.is_none() => rule = Some(plain_string_value(value)?),
+            "cells" if cells.is_none() => {
+                let b = value.as_bytes();
+                let mut list = Vec::new();
+                let mut i = skip_ws(b, 1);
+                if b.get(i) != Some(&b']') {
+                    loop {
+                        let end = skip_string(b, i)?;
+                        list.push(Cow::Borrowed(plain_str(value, i, end)?));
+                        i = skip_ws(b, end);
+                        match b.get(i) {
+                            Some(b',') => i = skip_ws(b, i + 1),
+                            Some(b']') => break,
+                            _ => return None,
+                        }
+                    }
+                }
+                cells = Some(list);
+            }
+            "sum" if sum.is_none() => sum = Some(value.parse::<i64>().ok()?),
+            "unique" if unique.is_none() => {
+                unique = Some(match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return None,
+                })
+            }
+            _ => return None,
+        }
+        Some(())
+    })?;
+    Some(shapes)
 }
 
 /// The validated geometry of a model's parts.
