@@ -925,6 +925,61 @@ mod tests {
         }
     }
 
+    /// The byte scan of plain cells and shapes reads what serde reads, and leaves anything
+    /// else (escapes, polygons, numbers where strings belong, unknown keys) to serde.
+    #[test]
+    fn plain_cells_and_shapes_agree_with_serde() {
+        let killer = crate::puzzle::file::load_path(std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/puzzles/killer6.toml"
+        )))
+        .unwrap();
+        for p in [
+            &killer,
+            &Puzzle {
+                geometry: Arc::new(crate::geometry::builtin::load("samurai").unwrap()),
+                givens: vec![None; 369],
+            },
+        ] {
+            let m = to_model(p);
+            let cells = serde_json::to_string(&m.cells).unwrap();
+            let shapes = serde_json::to_string_pretty(&m.shapes).unwrap();
+            let ours = plain_cells(&cells).expect("plain cells");
+            let theirs: Vec<CellRef> = serde_json::from_str(&cells).unwrap();
+            assert_eq!(ours.len(), theirs.len());
+            for (a, b) in ours.iter().zip(&theirs) {
+                assert_eq!((&a.name, a.pos, &a.poly), (&b.name, b.pos, &b.poly));
+            }
+            let ours = plain_shapes(&shapes).expect("plain shapes");
+            let theirs: Vec<ShapeRef> = serde_json::from_str(&shapes).unwrap();
+            assert_eq!(ours.len(), theirs.len());
+            for (a, b) in ours.iter().zip(&theirs) {
+                assert_eq!(
+                    (&a.name, &a.rule, &a.cells, a.sum, a.unique),
+                    (&b.name, &b.rule, &b.cells, b.sum, b.unique)
+                );
+            }
+        }
+        for text in [
+            r#"[{"name":"r\u0031c1","pos":[0,0]}]"#,
+            r#"[{"name":"r1c1","pos":[0,0],"poly":[[0,0],[1,0],[0,1]]}]"#,
+            r#"[{"name":"r1c1","pos":[0,0],"x":1}]"#,
+            r#"[{"name":1,"pos":[0,0]}]"#,
+            r#"[{"name":"r1c1"}]"#,
+            r#"[{"name":"r1c1","name":"r1c2","pos":[0,0]}]"#,
+        ] {
+            assert!(plain_cells(text).is_none(), "{text}");
+        }
+        for text in [
+            r#"[{"name":"A","rule":"sum","cells":["r1c1"],"sum":1.5}]"#,
+            r#"[{"name":"A","rule":"sum","cells":[1],"sum":1}]"#,
+            r#"[{"name":"A","rule":"unique","cells":["r1c1"],"unique":1}]"#,
+            r#"[{"name":"A","cells":["r1c1"]}]"#,
+        ] {
+            assert!(plain_shapes(text).is_none(), "{text}");
+        }
+    }
+
     /// Lines that are not plain well-formed models are left to the full parser.
     #[test]
     fn split_members_rejects_what_is_not_a_plain_model() {
