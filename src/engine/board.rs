@@ -522,9 +522,11 @@ fn choose<const W: usize, const N: usize>(b: &Board, state: &[u64]) -> Choice {
         pairs[i] = twos[i] & !more[i];
     }
     if !is_empty(&pairs) {
-        // score each two-candidate cell by what its two branches remove from unplaced peers:
-        // one per peer losing the symbol, three when that peer has two candidates (it becomes
-        // a single); the first best cell wins. Branch-free inside the loop over the cells.
+        // score each two-candidate cell by what each of its two branches removes from unplaced
+        // peers (one per peer losing the symbol, three when that peer has two candidates and
+        // becomes a single), as the product of the two branches' scores plus one, so a cell
+        // whose branches both narrow a lot wins; the first best cell wins. Branch-free inside
+        // the loop over the cells.
         let (mut best, mut best_score) = (0usize, 0u32);
         for_each_bit(&pairs, |cell| {
             let options = options_of::<W, N>(b, state, cell);
@@ -533,14 +535,13 @@ fn choose<const W: usize, const N: usize>(b: &Board, state: &[u64]) -> Choice {
             let peers: Bits<W> = load(&b.vis, cell * W);
             let c1: Bits<W> = load(state, first * W);
             let c2: Bits<W> = load(state, second * W);
-            let (mut losing, mut to_single) = (0, 0);
+            let (mut a1, mut a2) = (0u32, 0u32);
             for j in 0..W {
                 let either = (peers[j] & c1[j], peers[j] & c2[j]);
-                losing += (either.0 & todo[j]).count_ones() + (either.1 & todo[j]).count_ones();
-                to_single +=
-                    (either.0 & pairs[j]).count_ones() + (either.1 & pairs[j]).count_ones();
+                a1 += (either.0 & todo[j]).count_ones() + 2 * (either.0 & pairs[j]).count_ones();
+                a2 += (either.1 & todo[j]).count_ones() + 2 * (either.1 & pairs[j]).count_ones();
             }
-            let score = losing + 2 * to_single + 1;
+            let score = (a1 + 1) * (a2 + 1);
             let better = score > best_score;
             best = if better { cell } else { best };
             best_score = if better { score } else { best_score };
