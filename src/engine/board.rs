@@ -11,31 +11,39 @@
 //! plus one bit cleared in the other boards. The rules are whole-board operations:
 //!
 //! * naked singles and dead cells: the unplaced cells covered by exactly one / no symbol board,
-//!   counted bit-parallel over all cells at once (`ones`, `twos`), placed in bulk;
-//! * hidden singles and "no place for a symbol": for a symbol whose board changed, each complete
-//!   shape whose flag is still set, ANDed with the board: no cell left is a contradiction, one
-//!   cell is a hidden single (every single of the symbol is placed at once);
-//! * overlaps (pointing / claiming) when the engine has them: a symbol whose places in a shape
-//!   all lie in one other complete shape leaves the rest of that shape (checked in the same scan,
-//!   only when the places are few enough to fit in the largest overlap of two shapes).
+//!   counted bit-parallel over all cells at once (`ones`, `twos`); each single's symbol is found
+//!   without branching and placed at once;
+//! * hidden singles and "no place for a symbol": a symbol whose board changed is looked at in
+//!   the shapes marked for it (`Dirty`: the shapes that meet the peers of a cell where it was
+//!   placed, or that hold a cell it lost) and whose flag is still set, each ANDed with the
+//!   board: no cell left is a contradiction, one cell is a hidden single (every single of the
+//!   symbol is placed at once, and the symbols that lose those cells are marked for the cells'
+//!   shapes);
+//! * overlaps (pointing / claiming): once singles are exhausted, a symbol whose places in a
+//!   shape are few enough to fit in an overlap of two shapes, and all lie in one other complete
+//!   shape (the shapes all their cells share, one AND of per-cell flag words), leaves the rest
+//!   of that shape. Only the shapes the hidden-single pass found with that few places are looked
+//!   at. Deferring overlaps until no single is left measured cheaper than looking at once (a
+//!   single placed meanwhile often makes the look pointless).
 //!
 //! Nothing here knows a geometry: shapes and peers are just cell sets, built from the engine's
-//! tables. The width `W` (64-bit words per board, cells plus flags) is chosen at load time, and
-//! the symbol count is a compile-time constant too for 4, 6, 9 and 16 symbols (any other count
-//! is read at run time); the kernel is compiled for each width in [`WIDTHS`]. Models with sum
-//! shapes, with more cells and shapes than the widest board holds (by default [`AUTO_WORDS`]),
-//! or that ask for the all-different filter keep the cell-major kernel
+//! tables. The width `W` (64-bit words per board, cells plus flags: up to [`MAX_WORDS`], 1024
+//! bits), the words that hold the flags (`F`) and, for 4, 6, 9 and 16 symbols, the symbol count
+//! (`N`) are compile-time constants of a kernel chosen at load time, so the loops over words
+//! unroll; any other symbol count is read at run time. On wide boards a shape test only reads
+//! the words the shape's cells lie in. Models with sum shapes, with more cells and shapes than
+//! the widest board holds, or that ask for the all-different filter keep the cell-major kernel
 //! ([`super::search::Searcher`] decides). Both kernels count the same solutions (tested against
 //! each other).
 //!
-//! Search (`descend`): branch on the two-candidate cell whose branches narrow its unplaced peers
-//! most; else on a symbol with two places in a complete shape; else on the cell with fewest
-//! candidates. Every option but the last is tried on a copy of the state one level down; the
-//! last one is applied in place (the earlier options are exhausted, so the cell must take it),
-//! and the loop goes on at the same level without a copy.
+//! Search (`descend`): branch on the two-candidate cell whose two branches narrow its unplaced
+//! peers most; else on a symbol with two places in a complete shape; else on the cell with
+//! fewest candidates. Every option but the last is tried on a copy of the state one level down;
+//! the last one is applied in place (the earlier options are exhausted, so the cell must take
+//! it), and the loop goes on at the same level without a copy.
 //!
-//! To add a rule, add a pass to `propagate` that narrows symbol boards and adds the symbols it
-//! changed to `dirty`.
+//! To add a rule, add a pass to `propagate_inner` that narrows symbol boards and marks what it
+//! changed in `Dirty`.
 
 // Loops over `0..W` index several boards at once; `W` is a compile-time constant, so they
 // unroll into plain word operations.
@@ -43,7 +51,7 @@
 
 use super::{Budget, Count, Engine, Limits};
 
-/// Board widths (64-bit words) the kernel is compiled for: up to 512 cells and flags.
+/// Board widths (64-bit words) the kernel is compiled for: up to 1024 cells and flags.
 pub const WIDTHS: [usize; 8] = [1, 2, 3, 4, 6, 8, 12, 16];
 /// The widest board the kernel is compiled for.
 pub const MAX_WORDS: usize = 16;
