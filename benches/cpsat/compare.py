@@ -6,7 +6,7 @@ writes, and what the lines of a .jsonl batch file hold). CP-SAT gets the same mo
 variable per cell (the symbol index), AllDifferent on every unique shape, the values of a sum
 shape (through an element table) adding up to its total, and the givens fixed. Both sides check
 uniqueness: anydoku counts to two solutions (`anydoku batch FILE --threads 1`, process start
-included, median of --repeats runs); CP-SAT solves,
+included, median, min and max of --repeats runs); CP-SAT solves,
 then adds "differs from the first solution somewhere" and must prove that infeasible. CP-SAT runs
 with one worker, so both sides are single-threaded.
 
@@ -96,8 +96,8 @@ def cpsat_solve(model):
 
 def run_anydoku(anydoku, models, repeats):
     """Times `anydoku batch --threads 1` on the models, `repeats` times (one run of 100 puzzles
-    takes tens of milliseconds, so a single run is mostly noise); returns (median seconds, answer
-    lines)."""
+    takes tens of milliseconds, so a single run is mostly noise); returns (sorted seconds of the
+    runs, answer lines)."""
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
         for m in models:
             f.write(json.dumps(m) + "\n")
@@ -113,7 +113,7 @@ def run_anydoku(anydoku, models, repeats):
     finally:
         os.unlink(name)
     times.sort()
-    return times[len(times) // 2], out.stdout.splitlines()
+    return times, out.stdout.splitlines()
 
 
 def main():
@@ -122,15 +122,21 @@ def main():
     ap.add_argument("--anydoku", default="target/release/anydoku")
     ap.add_argument("--limit", type=int, default=50, help="puzzles per .jsonl file")
     ap.add_argument(
-        "--repeats", type=int, default=5, help="anydoku runs per set (the median is reported)"
+        "--repeats",
+        type=int,
+        default=11,
+        help="anydoku runs per set (median reported, with min and max)",
     )
     args = ap.parse_args()
-    print(f"{'set':<28} {'n':>4} {'anydoku/s':>10} {'cp-sat/s':>10} {'ratio':>7}  agree (same unique solution)")
+    print(
+        f"{'set':<28} {'n':>4} {'anydoku/s median (min-max)':>28} {'cp-sat/s':>9} "
+        f"{'ratio median (min-max)':>24}  agree (same unique solution)"
+    )
     for path in args.inputs:
         models = load_models(path, args.anydoku, args.limit)
         if not models:
             continue
-        a_time, a_lines = run_anydoku(args.anydoku, models, args.repeats)
+        a_times, a_lines = run_anydoku(args.anydoku, models, args.repeats)
         agree = 0
         t = time.perf_counter()
         for i, model in enumerate(models):
@@ -141,10 +147,13 @@ def main():
                 agree += line == "".join(sol[c["name"]] for c in model["cells"])
         c_time = time.perf_counter() - t
         n = len(models)
-        a_rate, c_rate = n / a_time, n / c_time
+        c_rate = n / c_time
+        slow, med, fast = n / a_times[-1], n / a_times[len(a_times) // 2], n / a_times[0]
+        rates = f"{med:.0f} ({slow:.0f}-{fast:.0f})"
+        ratios = f"{med / c_rate:.0f}x ({slow / c_rate:.0f}-{fast / c_rate:.0f}x)"
         print(
-            f"{os.path.basename(path):<28} {n:>4} {a_rate:>10.1f} {c_rate:>10.2f} "
-            f"{a_rate / c_rate:>6.1f}x  {agree}/{n}"
+            f"{os.path.basename(path):<28} {n:>4} {rates:>28} {c_rate:>9.2f} "
+            f"{ratios:>24}  {agree}/{n}"
         )
     return 0
 

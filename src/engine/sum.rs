@@ -319,6 +319,9 @@ fn combos_support(
     all: bool,
 ) -> Option<Mask> {
     let k = s.cells.len();
+    if k == 2 || k == 3 {
+        return small_combos_support(s, combos, cand, keep, all);
+    }
     let mut adj_all = [0 as Mask; 64];
     let mut union = 0;
     for (j, &c) in s.cells.iter().enumerate() {
@@ -398,6 +401,74 @@ fn combos_support(
             }
             keep[j] |= sup;
             saturated &= keep[j] == adj_all[j];
+        }
+        if saturated && !all {
+            return Some(required);
+        }
+    }
+    any.then_some(required)
+}
+
+/// [`combos_support`] for two or three cells: the assignments of a combination are its two or
+/// six orders, tried directly (the matching machinery costs more than that). Same results.
+fn small_combos_support(
+    s: &SumShape,
+    combos: &[Mask],
+    cand: &[Mask],
+    keep: &mut [Mask; 64],
+    all: bool,
+) -> Option<Mask> {
+    let k = s.cells.len();
+    let mut m = [0 as Mask; 3];
+    let mut union = 0;
+    for (j, &c) in s.cells.iter().enumerate() {
+        m[j] = cand[c as usize];
+        union |= m[j];
+    }
+    let full = [m[0], m[1], m[2]];
+    let mut required = !0 as Mask;
+    let mut any = false;
+    for &combo in combos {
+        if combo & !union != 0 {
+            continue;
+        }
+        let x = combo & combo.wrapping_neg();
+        let rest = combo & !x;
+        let y = rest & rest.wrapping_neg();
+        let z = rest & !y;
+        let mut sup = [0 as Mask; 3];
+        if k == 2 {
+            for (a, b) in [(x, y), (y, x)] {
+                if m[0] & a != 0 && m[1] & b != 0 {
+                    sup[0] |= a;
+                    sup[1] |= b;
+                }
+            }
+        } else {
+            for (a, b, c) in [
+                (x, y, z),
+                (x, z, y),
+                (y, x, z),
+                (y, z, x),
+                (z, x, y),
+                (z, y, x),
+            ] {
+                if m[0] & a != 0 && m[1] & b != 0 && m[2] & c != 0 {
+                    sup[0] |= a;
+                    sup[1] |= b;
+                    sup[2] |= c;
+                }
+            }
+        }
+        if sup[0] == 0 {
+            continue;
+        }
+        any = true;
+        required &= combo;
+        let mut saturated = true;
+        for j in 0..k {
+            keep[j] |= sup[j];
+            saturated &= keep[j] == full[j];
         }
         if saturated && !all {
             return Some(required);
