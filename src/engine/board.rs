@@ -191,6 +191,8 @@ pub struct BoardSearch<'b> {
     stack: Vec<u64>,
     /// Scratch for `propagate`.
     dirty: Dirty,
+    /// Scratch for the givens: one board per symbol and a spare one.
+    given_boards: Vec<u64>,
     nodes: u64,
     found: u64,
     limit: u64,
@@ -317,6 +319,7 @@ impl<'b> BoardSearch<'b> {
             b,
             stack: Vec::new(),
             dirty: Dirty::new(b),
+            given_boards: vec![0; (b.n_symbols + 1) * b.words],
             nodes: 0,
             found: 0,
             limit: 0,
@@ -378,18 +381,8 @@ impl<'b> BoardSearch<'b> {
             store(&mut self.stack, s * W, fresh);
         }
         store(&mut self.stack, n * W, cells);
-        let mut ok = true;
         let root = &mut self.stack[..stride];
-        for (c, g) in givens.iter().enumerate() {
-            if let Some(s) = *g {
-                let s = s as usize;
-                if s >= n || root[s * W + c / 64] & (1 << (c % 64)) == 0 {
-                    ok = false;
-                    break;
-                }
-                place_given::<W, N>(b, root, s, c);
-            }
-        }
+        let ok = place_givens::<W, N>(b, root, givens, &mut self.given_boards);
         for s in 0..n {
             self.dirty.mark_all::<W>(b, s);
         }
@@ -620,27 +613,60 @@ fn place<const W: usize, const N: usize>(
     dirty.mark::<W>(s, &load(&b.reach, cell * W));
 }
 
-/// Places a given: like [`place`], without marking anything (the search marks every symbol
-/// for every shape once the givens are in).
-#[inline(always)]
-fn place_given<const W: usize, const N: usize>(
+/// Places the givens on fresh boards, all at once and without marking anything (the search
+/// marks every symbol for every shape afterwards); `scratch` holds `n_symbols + 1` boards.
+/// False when a given is not a symbol or two givens of one symbol see each other. (One pass
+/// over the cells without branching on them, then one per symbol: a branch per cell on whether
+/// it has a given mispredicts about every other given.)
+fn place_givens<const W: usize, const N: usize>(
     b: &Board,
     state: &mut [u64],
-    s: usize,
-    cell: usize,
-) {
+    givens: &[Option<u8>],
+    scratch: &mut [u64],
+) -> bool {
     let n = symbols::<N>(b);
-    let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+    // the givens of each symbol as a board (cells without a given go to the spare board `n`)
+    scratch.iter_mut().for_each(|w| *w = 0);
+    let mut bad = 0u8;
+    for (c, g) in givens.iter().enumerate() {
+        let s = g.map_or(n, |s| s as usize);
+        bad |= (s > n) as u8 | (g.is_some() && s == n) as u8;
+        // SAFETY: the index is below `(n + 1) * W`: `min` keeps the board index at most `n`,
+        // and `c / 64 < W` since `givens` has one entry per cell (checked by the caller)
+        unsafe { *scratch.get_unchecked_mut(s.min(n) * W + c / 64) |= 1 << (c % 64) };
+    }
+    if bad != 0 {
+        return false;
+    }
+    let mut all = [0u64; W];
+    let mut clash = 0;
+    for s in 0..n {
+        let given: Bits<W> = load(scratch, s * W);
+        let mut seen = [0u64; W];
+        for_each_bit(&given, |cell| {
+            let vis: Bits<W> = load(&b.vis, cell * W);
+            for i in 0..W {
+                seen[i] |= vis[i];
+            }
+        });
+        let mut own: Bits<W> = load(state, s * W);
+        for i in 0..W {
+            clash |= given[i] & seen[i];
+            own[i] &= !seen[i];
+            all[i] |= given[i];
+        }
+        store(state, s * W, own);
+    }
+    // the given cells leave the other symbols and the unplaced cells
     for t in 0..=n {
-        state[t * W + word] &= !bit;
+        let given: Bits<W> = load(scratch, t * W);
+        let mut board: Bits<W> = load(state, t * W);
+        for i in 0..W {
+            board[i] &= !(all[i] & !given[i]);
+        }
+        store(state, t * W, board);
     }
-    let vis: Bits<W> = load(&b.vis, cell * W);
-    let mut own: Bits<W> = load(state, s * W);
-    for i in 0..W {
-        own[i] &= !vis[i];
-    }
-    own[word] |= bit;
-    store(state, s * W, own);
+    clash == 0
 }
 
 /// The symbols whose boards changed since their hidden singles were last looked for and, for
