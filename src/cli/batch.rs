@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anydoku::engine::search::Searcher;
-use anydoku::puzzle::{json, text};
+use anydoku::puzzle::{json, scan, text};
 use anydoku::{Engine, Geometry, Limits, Status};
 use rayon::prelude::*;
 
@@ -69,7 +69,7 @@ fn solve_model(
     // The line's members are found by a byte scan that checks the JSON and compares a known
     // layout's text instead of scanning it; in a file of one layout (a Samurai set) that is
     // all a line costs besides its givens.
-    let members = json::split_members(line, cache.as_ref().map(|c| &c.text))
+    let members = scan::split_members(line, cache.as_ref().map(|c| &c.text))
         .filter(|m| m.name.is_some() && m.layout_text().is_some());
     let Some(m) = members else {
         // not a plain model line: the full parser reports what is wrong (or, for a model the
@@ -99,7 +99,7 @@ fn solve_model(
         .is_none_or(|c| c.text.each_ref().map(String::as_str) != text)
     {
         // a member that does not parse gets the full parser's message (line and column)
-        let geometry = json::geometry_from_members(&m).map_err(|e| match e {
+        let geometry = scan::geometry_from_members(&m).map_err(|e| match e {
             anydoku::Error::Syntax { .. } => json::parse_model(line).err().unwrap_or(e),
             e => e,
         })?;
@@ -110,7 +110,7 @@ fn solve_model(
         });
     }
     let c = cache.as_ref().expect("just built");
-    let givens = json::givens_from_text(&c.geometry, m.givens.unwrap_or("{}"))?;
+    let givens = scan::givens_from_text(&c.geometry, m.givens.unwrap_or("{}"))?;
     let mut s = Searcher::new(&c.engine);
     Ok(answer(&c.geometry, &mut s, &givens, limits))
 }

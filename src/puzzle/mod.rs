@@ -4,6 +4,7 @@
 //! * [`mod@file`] — TOML puzzle files (geometry by name, path or inline; givens; cages) and the
 //!   loader that accepts any supported input.
 //! * [`json`] — the neutral JSON model, both ways.
+//! * [`scan`] — fast reading of one-line JSON models (what `batch` does with `.jsonl` files).
 //! * [`fpuzzles`] — f-puzzles links and JSON, both ways ([`lzstring`] is their compression).
 //!
 //! To add an input format, write a reader that returns a [`Puzzle`] and hook it into
@@ -14,6 +15,7 @@ pub mod fpuzzles;
 pub mod import;
 pub mod json;
 pub mod lzstring;
+pub mod scan;
 pub mod text;
 
 use std::sync::Arc;

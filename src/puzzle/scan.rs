@@ -1,0 +1,680 @@
+//! Reading one-line JSON models fast: what `batch` does with each line of a `.jsonl` file.
+//!
+//! [`split_members`] finds a line's top-level members with one validating pass over its bytes
+//! (strings, numbers, nesting: a line that is not well-formed JSON is left to serde, which says
+//! what is wrong), and when the layout of a line seen before is known it recognises that layout
+//! by comparing its text instead of scanning it. [`geometry_from_members`] builds a new layout
+//! from the members, reading the common plain form of cells and shapes (no escapes, no
+//! polygons) by a byte scan with borrowed names and anything else through serde;
+//! [`givens_from_text`] reads the givens without building a JSON map. Each piece is tested
+//! against serde (same results on what it accepts; everything else is left to serde).
+//!
+//! To accept a new member of the model, add it to [`Members`] and to the key match in
+//! [`split_members`] (and to [`super::json::ModelJson`]).
+
+use std::borrow::Cow;
+
+use serde::Deserialize;
+
+use super::json::{build_geometry, CellRef, ShapeRef};
+use crate::error::Error;
+use crate::geometry::Geometry;
+
+/// The top-level members of a one-line model, located by a byte scan without parsing them:
+/// what a batch uses to recognise a line that repeats the layout it has already built.
+///
+/// `known` holds the raw text of a layout seen before (symbols, values, cells, shapes, as
+/// [`Members::layout_text`] gives them); a member whose text starts with the known one is taken
+/// as that text with one comparison instead of a scan (a repeated Samurai layout is most of a
+/// 34 kB line). `None` when the line is not a plain JSON object of the model's members (an
+/// unknown or repeated key, a value that is not well-formed JSON): the caller falls back to the
+/// full parser, which reports what is wrong. Every member is checked to be well-formed JSON (a
+/// known layout member by its equality with the text of one that was), but not against the
+/// model's schema.
+pub fn split_members<'a>(line: &'a str, known: Option<&[String; 4]>) -> Option<Members<'a>> {
+    let b = line.as_bytes();
+    let mut m = Members::default();
+    let mut i = skip_ws(b, 0);
+    if b.get(i) != Some(&b'{') {
+        return None;
+    }
+    i = skip_ws(b, i + 1);
+    if b.get(i) == Some(&b'}') {
+        return (skip_ws(b, i + 1) == b.len()).then_some(m);
+    }
+    loop {
+        if b.get(i) != Some(&b'"') {
+            return None;
+        }
+        let end = skip_string(b, i)?;
+        let key = &line[i + 1..end - 1];
+        i = skip_ws(b, end);
+        if b.get(i) != Some(&b':') {
+            return None;
+        }
+        i = skip_ws(b, i + 1);
+        let slot = match key {
+            "name" => &mut m.name,
+            "symbols" => &mut m.symbols,
+            "values" => &mut m.values,
+            "cells" => &mut m.cells,
+            "shapes" => &mut m.shapes,
+            "givens" => &mut m.givens,
+            "solution" => &mut m.solution,
+            "certificates" => &mut m.certificates,
+            "source" => &mut m.source,
+            "expect" => &mut m.expect,
+            _ => return None,
+        };
+        if slot.is_some() {
+            return None;
+        }
+        let expected = known.and_then(|k| match key {
+            "symbols" => Some(&k[0]),
+            "values" => Some(&k[1]),
+            "cells" => Some(&k[2]),
+            "shapes" => Some(&k[3]),
+            _ => None,
+        });
+        let rest = &b[i..];
+        let len = match expected {
+            // a known value (a whole JSON value) followed by a delimiter is exactly that value
+            Some(k)
+                if !k.is_empty()
+                    && rest.starts_with(k.as_bytes())
+                    && rest.get(k.len()).is_some_and(|c| {
+                        matches!(c, b',' | b'}' | b' ' | b'\t' | b'\r' | b'\n')
+                    }) =>
+            {
+                k.len()
+            }
+            _ => skip_value(b, i)? - i,
+        };
+        *slot = Some(&line[i..i + len]);
+        i = skip_ws(b, i + len);
+        match b.get(i) {
+            Some(b',') => i = skip_ws(b, i + 1),
+            Some(b'}') => return (skip_ws(b, i + 1) == b.len()).then_some(m),
+            _ => return None,
+        }
+    }
+}
+
+/// The raw text of each top-level member of a model line (see [`split_members`]).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Members<'a> {
+    pub name: Option<&'a str>,
+    pub symbols: Option<&'a str>,
+    pub values: Option<&'a str>,
+    pub cells: Option<&'a str>,
+    pub shapes: Option<&'a str>,
+    pub givens: Option<&'a str>,
+    pub solution: Option<&'a str>,
+    pub certificates: Option<&'a str>,
+    pub source: Option<&'a str>,
+    pub expect: Option<&'a str>,
+}
+
+impl Members<'_> {
+    /// The layout's text (symbols, values or "", cells, shapes), as serde's raw values give it
+    /// (`None` when a required member is missing).
+    pub fn layout_text(&self) -> Option<[&str; 4]> {
+        Some([
+            self.symbols?,
+            self.values.unwrap_or(""),
+            self.cells?,
+            self.shapes?,
+        ])
+    }
+}
+
+fn skip_ws(b: &[u8], mut i: usize) -> usize {
+    while b
+        .get(i)
+        .is_some_and(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n'))
+    {
+        i += 1;
+    }
+    i
+}
+
+/// The end of the well-formed JSON value starting at `i`, or `None` when it is not one (or is
+/// nested deeper than 64 levels: such lines take the full parser). One pass over the bytes.
+fn skip_value(b: &[u8], i: usize) -> Option<usize> {
+    skip_value_at(b, i, 0)
+}
+
+fn skip_value_at(b: &[u8], i: usize, depth: usize) -> Option<usize> {
+    match *b.get(i)? {
+        b'"' => skip_string(b, i),
+        b'[' | b'{' if depth >= 64 => None,
+        b'[' => {
+            let mut j = skip_ws(b, i + 1);
+            if b.get(j) == Some(&b']') {
+                return Some(j + 1);
+            }
+            loop {
+                j = skip_ws(b, skip_value_at(b, j, depth + 1)?);
+                match *b.get(j)? {
+                    b',' => j = skip_ws(b, j + 1),
+                    b']' => return Some(j + 1),
+                    _ => return None,
+                }
+            }
+        }
+        b'{' => {
+            let mut j = skip_ws(b, i + 1);
+            if b.get(j) == Some(&b'}') {
+                return Some(j + 1);
+            }
+            loop {
+                if b.get(j) != Some(&b'"') {
+                    return None;
+                }
+                j = skip_ws(b, skip_string(b, j)?);
+                if b.get(j) != Some(&b':') {
+                    return None;
+                }
+                j = skip_ws(b, skip_value_at(b, skip_ws(b, j + 1), depth + 1)?);
+                match *b.get(j)? {
+                    b',' => j = skip_ws(b, j + 1),
+                    b'}' => return Some(j + 1),
+                    _ => return None,
+                }
+            }
+        }
+        b't' => b[i..].starts_with(b"true").then_some(i + 4),
+        b'f' => b[i..].starts_with(b"false").then_some(i + 5),
+        b'n' => b[i..].starts_with(b"null").then_some(i + 4),
+        _ => skip_number(b, i),
+    }
+}
+
+/// The end of the JSON number at `i`.
+fn skip_number(b: &[u8], mut i: usize) -> Option<usize> {
+    let digits = |b: &[u8], mut i: usize| {
+        let start = i;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        (i > start).then_some(i)
+    };
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    i = if b.get(i) == Some(&b'0') {
+        i + 1
+    } else {
+        digits(b, i)?
+    };
+    if b.get(i) == Some(&b'.') {
+        i = digits(b, i + 1)?;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        i = digits(b, i)?;
+    }
+    Some(i)
+}
+
+/// The end of the JSON string whose opening quote is at `i` (control characters and unknown
+/// escapes are errors; the text is already valid UTF-8).
+fn skip_string(b: &[u8], i: usize) -> Option<usize> {
+    let mut j = i + 1;
+    loop {
+        match *b.get(j)? {
+            b'"' => return Some(j + 1),
+            b'\\' => match *b.get(j + 1)? {
+                b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => j += 2,
+                b'u' if b.get(j + 2..j + 6)?.iter().all(u8::is_ascii_hexdigit) => j += 6,
+                _ => return None,
+            },
+            0..=0x1f => return None,
+            _ => j += 1,
+        }
+    }
+}
+
+/// The geometry of a line split by [`split_members`], read without copying the names it does not
+/// keep (what a batch builds for each new layout). Same checks and messages as
+/// [`from_model`](super::json::from_model).
+pub fn geometry_from_members(m: &Members) -> Result<Geometry, Error> {
+    fn part<'a, T: Deserialize<'a>>(text: Option<&'a str>, what: &str) -> Result<T, Error> {
+        let text = text.ok_or_else(|| Error::puzzle(format!("the model has no \"{what}\"")))?;
+        serde_json::from_str(text).map_err(|e| Error::from_json(&e))
+    }
+    // the common plain form is read by a byte scan; anything else (escapes, polygons, other
+    // spacing of numbers, errors) by serde
+    let cells: Vec<CellRef> = match m.cells.and_then(plain_cells) {
+        Some(cells) => cells,
+        None => part(m.cells, "cells")?,
+    };
+    let shapes: Vec<ShapeRef> = match m.shapes.and_then(plain_shapes) {
+        Some(shapes) => shapes,
+        None => part(m.shapes, "shapes")?,
+    };
+    build_geometry(
+        part(m.name, "name")?,
+        part(m.symbols, "symbols")?,
+        m.values.map(|v| part(Some(v), "values")).transpose()?,
+        &cells,
+        &shapes,
+    )
+}
+
+/// Reads a JSON array of objects, calling `visit(Some((key, value text)))` for each member of
+/// each object and `visit(None)` after each object; `None` when the text is not such an array
+/// or the visitor says no.
+fn plain_objects<'a>(
+    text: &'a str,
+    mut visit: impl FnMut(Option<(&'a str, &'a str)>) -> Option<()>,
+) -> Option<()> {
+    let b = text.as_bytes();
+    let mut i = skip_ws(b, 0);
+    if b.get(i) != Some(&b'[') {
+        return None;
+    }
+    i = skip_ws(b, i + 1);
+    if b.get(i) == Some(&b']') {
+        return (skip_ws(b, i + 1) == b.len()).then_some(());
+    }
+    loop {
+        if b.get(i) != Some(&b'{') {
+            return None;
+        }
+        i = skip_ws(b, i + 1);
+        if b.get(i) != Some(&b'}') {
+            loop {
+                let end_key = skip_string(b, i)?;
+                let key = plain_str(text, i, end_key)?;
+                i = skip_ws(b, end_key);
+                if b.get(i) != Some(&b':') {
+                    return None;
+                }
+                i = skip_ws(b, i + 1);
+                let end_value = skip_value(b, i)?;
+                visit(Some((key, &text[i..end_value])))?;
+                i = skip_ws(b, end_value);
+                match b.get(i) {
+                    Some(b',') => i = skip_ws(b, i + 1),
+                    Some(b'}') => break,
+                    _ => return None,
+                }
+            }
+        }
+        visit(None)?;
+        i = skip_ws(b, i + 1);
+        match b.get(i) {
+            Some(b',') => i = skip_ws(b, i + 1),
+            Some(b']') => return (skip_ws(b, i + 1) == b.len()).then_some(()),
+            _ => return None,
+        }
+    }
+}
+
+/// The contents of the JSON string `text[from..to]` (quotes included), when it has no escapes.
+fn plain_str(text: &str, from: usize, to: usize) -> Option<&str> {
+    let inner = text.get(from + 1..to - 1)?;
+    (!inner.contains('\\')).then_some(inner)
+}
+
+/// A JSON string value without escapes.
+fn plain_string_value(v: &str) -> Option<&str> {
+    (v.len() >= 2 && v.starts_with('"')).then(|| plain_str(v, 0, v.len()))?
+}
+
+/// `[x, y]`, two JSON numbers.
+fn plain_pos(v: &str) -> Option<[f64; 2]> {
+    let inner = v.strip_prefix('[')?.strip_suffix(']')?;
+    let (x, y) = inner.split_once(',')?;
+    Some([x.trim().parse().ok()?, y.trim().parse().ok()?])
+}
+
+/// The cells of a model in their plain form (name and position, no escapes), or `None`.
+fn plain_cells(text: &str) -> Option<Vec<CellRef<'_>>> {
+    let mut cells = Vec::new();
+    let (mut name, mut pos) = (None, None);
+    plain_objects(text, |member| {
+        match member {
+            Some(("name", value)) if name.is_none() => name = Some(plain_string_value(value)?),
+            Some(("pos", value)) if pos.is_none() => pos = Some(plain_pos(value)?),
+            Some(_) => return None,
+            None => cells.push(CellRef {
+                name: Cow::Borrowed(name.take()?),
+                pos: pos.take()?,
+                poly: None,
+            }),
+        }
+        Some(())
+    })?;
+    Some(cells)
+}
+
+/// The shapes of a model in their plain form (no escapes), or `None`.
+fn plain_shapes(text: &str) -> Option<Vec<ShapeRef<'_>>> {
+    let mut shapes = Vec::new();
+    let (mut name, mut rule, mut cells, mut sum, mut unique) = (None, None, None, None, None);
+    plain_objects(text, |member| {
+        let Some((key, value)) = member else {
+            shapes.push(ShapeRef {
+                name: Cow::Borrowed(name.take()?),
+                rule: Cow::Borrowed(rule.take()?),
+                cells: cells.take()?,
+                sum: sum.take(),
+                unique: unique.take(),
+            });
+            return Some(());
+        };
+        match key {
+            "name" if name.is_none() => name = Some(plain_string_value(value)?),
+            "rule" if rule.is_none() => rule = Some(plain_string_value(value)?),
+            "cells" if cells.is_none() => {
+                let b = value.as_bytes();
+                let mut list = Vec::new();
+                let mut i = skip_ws(b, 1);
+                if b.get(i) != Some(&b']') {
+                    loop {
+                        let end = skip_string(b, i)?;
+                        list.push(Cow::Borrowed(plain_str(value, i, end)?));
+                        i = skip_ws(b, end);
+                        match b.get(i) {
+                            Some(b',') => i = skip_ws(b, i + 1),
+                            Some(b']') => break,
+                            _ => return None,
+                        }
+                    }
+                }
+                cells = Some(list);
+            }
+            "sum" if sum.is_none() => sum = Some(value.parse::<i64>().ok()?),
+            "unique" if unique.is_none() => {
+                unique = Some(match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return None,
+                })
+            }
+            _ => return None,
+        }
+        Some(())
+    })?;
+    Some(shapes)
+}
+
+/// Givens read straight from the raw text of a model's `givens` object (cell name to symbol),
+/// borrowing the names where they have no escapes: what a batch line with a known layout needs,
+/// without building a JSON map. Same checks and messages as
+/// [`givens_from_map`](super::json::givens_from_map).
+pub fn givens_from_text(geometry: &Geometry, text: &str) -> Result<Vec<Option<u8>>, Error> {
+    use serde::de::{Deserializer, MapAccess, Visitor};
+    use std::borrow::Cow;
+
+    /// A string, borrowed when it can be, or any other JSON value.
+    enum Given<'a> {
+        Str(Cow<'a, str>),
+        Other,
+    }
+    impl<'de> Deserialize<'de> for Given<'de> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl<'de> Visitor<'de> for V {
+                type Value = Given<'de>;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("a JSON value")
+                }
+                fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Given<'de>, E> {
+                    Ok(Given::Str(Cow::Borrowed(v)))
+                }
+                fn visit_str<E>(self, v: &str) -> Result<Given<'de>, E> {
+                    Ok(Given::Str(Cow::Owned(v.to_string())))
+                }
+                fn visit_string<E>(self, v: String) -> Result<Given<'de>, E> {
+                    Ok(Given::Str(Cow::Owned(v)))
+                }
+                fn visit_bool<E>(self, _: bool) -> Result<Given<'de>, E> {
+                    Ok(Given::Other)
+                }
+                fn visit_i64<E>(self, _: i64) -> Result<Given<'de>, E> {
+                    Ok(Given::Other)
+                }
+                fn visit_u64<E>(self, _: u64) -> Result<Given<'de>, E> {
+                    Ok(Given::Other)
+                }
+                fn visit_f64<E>(self, _: f64) -> Result<Given<'de>, E> {
+                    Ok(Given::Other)
+                }
+                fn visit_unit<E>(self) -> Result<Given<'de>, E> {
+                    Ok(Given::Other)
+                }
+                fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                    self,
+                    mut a: A,
+                ) -> Result<Given<'de>, A::Error> {
+                    while a.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                    Ok(Given::Other)
+                }
+                fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Given<'de>, A::Error> {
+                    while a
+                        .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                        .is_some()
+                    {}
+                    Ok(Given::Other)
+                }
+            }
+            d.deserialize_any(V)
+        }
+    }
+    struct Pairs<'a>(Vec<(Given<'a>, Given<'a>)>);
+    impl<'de> Deserialize<'de> for Pairs<'de> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl<'de> Visitor<'de> for V {
+                type Value = Pairs<'de>;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("an object of cell names to symbols")
+                }
+                fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Pairs<'de>, A::Error> {
+                    let mut v = Vec::with_capacity(a.size_hint().unwrap_or(0));
+                    while let Some(entry) = a.next_entry()? {
+                        v.push(entry);
+                    }
+                    Ok(Pairs(v))
+                }
+            }
+            d.deserialize_map(V)
+        }
+    }
+    let pairs: Pairs = serde_json::from_str(text).map_err(|e| Error::from_json(&e))?;
+    let mut givens = vec![None; geometry.cell_count()];
+    for (cell, v) in &pairs.0 {
+        let Given::Str(cell) = cell else {
+            return Err(Error::puzzle("a given's cell name must be a string"));
+        };
+        let id = geometry.cell_id(cell).ok_or_else(|| {
+            Error::puzzle(format!("a given is in cell {cell}, which does not exist"))
+        })?;
+        let Given::Str(sym) = v else {
+            return Err(Error::puzzle(format!(
+                "the given of {cell} must be a string"
+            )));
+        };
+        let s = geometry.symbols.index_of(sym).ok_or_else(|| {
+            Error::puzzle(format!(
+                "'{sym}' (for cell {cell}) is not in the symbol set {}",
+                geometry.symbols.symbols().concat()
+            ))
+        })?;
+        givens[id.index()] = Some(s as u8);
+    }
+    Ok(givens)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::json::{to_model, RawModel};
+    use crate::puzzle::Puzzle;
+    use serde_json::{Map, Value};
+    use std::sync::Arc;
+
+    fn model_line() -> String {
+        let g = crate::geometry::builtin::load("classic4").unwrap();
+        let mut givens = vec![None; 16];
+        givens[0] = Some(0);
+        givens[5] = Some(2);
+        let p = Puzzle {
+            geometry: Arc::new(g),
+            givens,
+        };
+        serde_json::to_string(&to_model(&p)).unwrap()
+    }
+
+    /// The members `split_members` finds are the raw values serde finds, with or without a
+    /// known layout, whatever the spacing and key order.
+    #[test]
+    fn split_members_agrees_with_serde() {
+        let line = model_line();
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+        let pretty = serde_json::to_string_pretty(&v).unwrap();
+        let mut reordered = serde_json::Map::new();
+        for k in ["givens", "shapes", "name", "cells", "values", "symbols"] {
+            reordered.insert(k.to_string(), v[k].clone());
+        }
+        let reordered = serde_json::Value::Object(reordered).to_string();
+        for text in [&line, &pretty, &reordered] {
+            let raw: RawModel = serde_json::from_str(text).unwrap();
+            let known = raw.layout_text().map(str::to_string);
+            for k in [None, Some(&known)] {
+                let m = split_members(text, k).expect("a well-formed model");
+                assert_eq!(m.layout_text(), Some(raw.layout_text()));
+                assert_eq!(m.name, Some(raw.name.get()));
+                let givens: Map<String, Value> = serde_json::from_str(m.givens.unwrap()).unwrap();
+                assert_eq!(givens, raw.givens);
+            }
+        }
+    }
+
+    /// The byte scan of plain cells and shapes reads what serde reads, and leaves anything
+    /// else (escapes, polygons, numbers where strings belong, unknown keys) to serde.
+    #[test]
+    fn plain_cells_and_shapes_agree_with_serde() {
+        let killer = crate::puzzle::file::load_path(std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/puzzles/killer6.toml"
+        )))
+        .unwrap();
+        for p in [
+            &killer,
+            &Puzzle {
+                geometry: Arc::new(crate::geometry::builtin::load("samurai").unwrap()),
+                givens: vec![None; 369],
+            },
+        ] {
+            let m = to_model(p);
+            let cells = serde_json::to_string(&m.cells).unwrap();
+            let shapes = serde_json::to_string_pretty(&m.shapes).unwrap();
+            let ours = plain_cells(&cells).expect("plain cells");
+            let theirs: Vec<CellRef> = serde_json::from_str(&cells).unwrap();
+            assert_eq!(ours.len(), theirs.len());
+            for (a, b) in ours.iter().zip(&theirs) {
+                assert_eq!((&a.name, a.pos, &a.poly), (&b.name, b.pos, &b.poly));
+            }
+            let ours = plain_shapes(&shapes).expect("plain shapes");
+            let theirs: Vec<ShapeRef> = serde_json::from_str(&shapes).unwrap();
+            assert_eq!(ours.len(), theirs.len());
+            for (a, b) in ours.iter().zip(&theirs) {
+                assert_eq!(
+                    (&a.name, &a.rule, &a.cells, a.sum, a.unique),
+                    (&b.name, &b.rule, &b.cells, b.sum, b.unique)
+                );
+            }
+        }
+        for text in [
+            r#"[{"name":"r\u0031c1","pos":[0,0]}]"#,
+            r#"[{"name":"r1c1","pos":[0,0],"poly":[[0,0],[1,0],[0,1]]}]"#,
+            r#"[{"name":"r1c1","pos":[0,0],"x":1}]"#,
+            r#"[{"name":1,"pos":[0,0]}]"#,
+            r#"[{"name":"r1c1"}]"#,
+            r#"[{"name":"r1c1","name":"r1c2","pos":[0,0]}]"#,
+        ] {
+            assert!(plain_cells(text).is_none(), "{text}");
+        }
+        for text in [
+            r#"[{"name":"A","rule":"sum","cells":["r1c1"],"sum":1.5}]"#,
+            r#"[{"name":"A","rule":"sum","cells":[1],"sum":1}]"#,
+            r#"[{"name":"A","rule":"unique","cells":["r1c1"],"unique":1}]"#,
+            r#"[{"name":"A","cells":["r1c1"]}]"#,
+        ] {
+            assert!(plain_shapes(text).is_none(), "{text}");
+        }
+    }
+
+    /// Lines that are not plain well-formed models are left to the full parser.
+    #[test]
+    fn split_members_rejects_what_is_not_a_plain_model() {
+        let line = model_line();
+        let bad = [
+            String::new(),
+            "[]".to_string(),
+            line[..line.len() - 1].to_string(),
+            format!("{line}x"),
+            line.replacen("\"name\"", "\"nom\"", 1),
+            line.replacen("{\"name\":", "{\"name\":1,\"name\":", 1),
+            line.replacen("\"givens\":{", "\"givens\":{\"r1c1\":\"1\",,", 1),
+            line.replacen("\"givens\":{", "\"givens\":{\"r1c1\":tru,", 1),
+            line.replacen("\"givens\":{", "\"givens\":{\"r1c1\":\"\\q\",", 1),
+            line.replacen("\"givens\":{", "\"givens\":{\"r1c1\":01,", 1),
+            line.replacen("\"givens\":{", "\"givens\":{\"r1c1\":[1,2,", 1),
+            line.replacen("}", "]", 1),
+        ];
+        for text in &bad {
+            assert!(split_members(text, None).is_none(), "{text}");
+        }
+        // deep nesting is left to the full parser too
+        let deep = line.replacen(
+            "\"givens\":{",
+            &format!(
+                "\"source\":{}1{},\"givens\":{{",
+                "[".repeat(100),
+                "]".repeat(100)
+            ),
+            1,
+        );
+        assert!(split_members(&deep, None).is_none());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// Whatever one byte of a model line is changed to: when `split_members` (with the
+        /// original layout known) accepts the line and its layout, serde accepts it too with
+        /// the same members.
+        #[test]
+        fn split_members_never_accepts_what_serde_rejects(at in 0usize..2000, byte in 0u8..128) {
+            let line = model_line();
+            let mut bytes = line.clone().into_bytes();
+            let at = at % bytes.len();
+            bytes[at] = byte;
+            let Ok(text) = String::from_utf8(bytes) else { return Ok(()) };
+            let raw: RawModel = serde_json::from_str(&line).unwrap();
+            let known = raw.layout_text().map(str::to_string);
+            if let Some(m) = split_members(&text, Some(&known)) {
+                if let (Some(layout), Some(_)) = (m.layout_text(), m.name) {
+                    if layout == known.each_ref().map(String::as_str) {
+                        let theirs: Result<RawModel, _> = serde_json::from_str(&text);
+                        proptest::prop_assert!(theirs.is_ok(), "{text}");
+                        let theirs = theirs.unwrap();
+                        proptest::prop_assert_eq!(theirs.layout_text(), layout);
+                        let givens = m.givens.unwrap_or("{}");
+                        let ours: Result<Map<String, Value>, _> = serde_json::from_str(givens);
+                        if let Ok(ours) = ours {
+                            proptest::prop_assert_eq!(ours, theirs.givens);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
