@@ -232,6 +232,16 @@ fn store<const W: usize>(words: &mut [u64], at: usize, b: Bits<W>) {
     unsafe { words.get_unchecked_mut(at..at + W) }.copy_from_slice(&b);
 }
 
+/// ORs board `b` into the board at `at`.
+#[inline(always)]
+fn or_into<const W: usize>(words: &mut [u64], at: usize, b: &Bits<W>) {
+    let mut d: Bits<W> = load(words, at);
+    for i in 0..W {
+        d[i] |= b[i];
+    }
+    store(words, at, d);
+}
+
 #[inline(always)]
 fn is_empty<const W: usize>(b: &Bits<W>) -> bool {
     b.iter().fold(0, |acc, &w| acc | w) == 0
@@ -695,11 +705,7 @@ impl Dirty {
     /// Symbol `s` was scanned for hidden singles in `shapes`: look there for overlaps later.
     #[inline(always)]
     fn mark_overlaps<const W: usize>(&mut self, s: usize, shapes: &Bits<W>) {
-        let mut d: Bits<W> = load(&self.overlap_shapes, s * W);
-        for i in 0..W {
-            d[i] |= shapes[i];
-        }
-        store(&mut self.overlap_shapes, s * W, d);
+        or_into(&mut self.overlap_shapes, s * W, shapes);
         self.overlap_symbols |= 1 << s;
     }
 
@@ -715,11 +721,7 @@ impl Dirty {
     /// Symbol `s` may have lost places in `shapes`.
     #[inline(always)]
     fn mark<const W: usize>(&mut self, s: usize, shapes: &Bits<W>) {
-        let mut d: Bits<W> = load(&self.shapes, s * W);
-        for i in 0..W {
-            d[i] |= shapes[i];
-        }
-        store(&mut self.shapes, s * W, d);
+        or_into(&mut self.shapes, s * W, shapes);
         self.symbols |= 1 << s;
     }
 
@@ -730,15 +732,14 @@ impl Dirty {
         for i in 0..W {
             lost[i] = old[i] & !new[i] & b.cell_mask[i];
         }
-        let mut d: Bits<W> = load(&self.shapes, s * W);
+        let mut shapes = [0u64; W];
         for_each_bit(&lost, |cell| {
             let f: Bits<W> = load(&b.flags_of, cell * W);
             for i in 0..W {
-                d[i] |= f[i];
+                shapes[i] |= f[i];
             }
         });
-        store(&mut self.shapes, s * W, d);
-        self.symbols |= 1 << s;
+        self.mark::<W>(s, &shapes);
     }
 
     /// Symbol `s` may have lost places in any shape.

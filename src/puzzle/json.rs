@@ -377,19 +377,29 @@ pub fn givens_from_map(
 ) -> Result<Vec<Option<u8>>, Error> {
     let mut givens = vec![None; geometry.cell_count()];
     for (cell, v) in map {
-        let id = geometry.cell_id(cell).ok_or_else(|| {
-            Error::puzzle(format!("a given is in cell {cell}, which does not exist"))
-        })?;
-        let sym = v
-            .as_str()
-            .ok_or_else(|| Error::puzzle(format!("the given of {cell} must be a string")))?;
-        let s = geometry.symbols.index_of(sym).ok_or_else(|| {
-            Error::puzzle(format!(
-                "'{sym}' (for cell {cell}) is not in the symbol set {}",
-                geometry.symbols.symbols().concat()
-            ))
-        })?;
-        givens[id.index()] = Some(s as u8);
+        put_given(geometry, &mut givens, cell, v.as_str())?;
     }
     Ok(givens)
+}
+
+/// Sets the given of `cell` to symbol `sym` (`None`: the JSON value was not a string), with the
+/// model's messages for an unknown cell, a value that is not a string, an unknown symbol.
+pub(crate) fn put_given(
+    geometry: &Geometry,
+    givens: &mut [Option<u8>],
+    cell: &str,
+    sym: Option<&str>,
+) -> Result<(), Error> {
+    let id = geometry
+        .cell_id(cell)
+        .ok_or_else(|| Error::puzzle(format!("a given is in cell {cell}, which does not exist")))?;
+    let sym = sym.ok_or_else(|| Error::puzzle(format!("the given of {cell} must be a string")))?;
+    let s = geometry.symbols.index_of(sym).ok_or_else(|| {
+        Error::puzzle(format!(
+            "'{sym}' (for cell {cell}) is not in the symbol set {}",
+            geometry.symbols.symbols().concat()
+        ))
+    })?;
+    givens[id.index()] = Some(s as u8);
+    Ok(())
 }

@@ -16,7 +16,7 @@ use std::borrow::Cow;
 
 use serde::Deserialize;
 
-use super::json::{build_geometry, CellRef, ShapeRef};
+use super::json::{build_geometry, put_given, CellRef, ShapeRef};
 use crate::error::Error;
 use crate::geometry::Geometry;
 
@@ -410,64 +410,14 @@ fn plain_shapes(text: &str) -> Option<Vec<ShapeRef<'_>>> {
 /// [`givens_from_map`](super::json::givens_from_map).
 pub fn givens_from_text(geometry: &Geometry, text: &str) -> Result<Vec<Option<u8>>, Error> {
     use serde::de::{Deserializer, MapAccess, Visitor};
-    use std::borrow::Cow;
+    use serde_json::value::RawValue;
 
-    /// A string, borrowed when it can be, or any other JSON value.
-    enum Given<'a> {
-        Str(Cow<'a, str>),
-        Other,
-    }
-    impl<'de> Deserialize<'de> for Given<'de> {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            struct V;
-            impl<'de> Visitor<'de> for V {
-                type Value = Given<'de>;
-                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                    f.write_str("a JSON value")
-                }
-                fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Given<'de>, E> {
-                    Ok(Given::Str(Cow::Borrowed(v)))
-                }
-                fn visit_str<E>(self, v: &str) -> Result<Given<'de>, E> {
-                    Ok(Given::Str(Cow::Owned(v.to_string())))
-                }
-                fn visit_string<E>(self, v: String) -> Result<Given<'de>, E> {
-                    Ok(Given::Str(Cow::Owned(v)))
-                }
-                fn visit_bool<E>(self, _: bool) -> Result<Given<'de>, E> {
-                    Ok(Given::Other)
-                }
-                fn visit_i64<E>(self, _: i64) -> Result<Given<'de>, E> {
-                    Ok(Given::Other)
-                }
-                fn visit_u64<E>(self, _: u64) -> Result<Given<'de>, E> {
-                    Ok(Given::Other)
-                }
-                fn visit_f64<E>(self, _: f64) -> Result<Given<'de>, E> {
-                    Ok(Given::Other)
-                }
-                fn visit_unit<E>(self) -> Result<Given<'de>, E> {
-                    Ok(Given::Other)
-                }
-                fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                    self,
-                    mut a: A,
-                ) -> Result<Given<'de>, A::Error> {
-                    while a.next_element::<serde::de::IgnoredAny>()?.is_some() {}
-                    Ok(Given::Other)
-                }
-                fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Given<'de>, A::Error> {
-                    while a
-                        .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
-                        .is_some()
-                    {}
-                    Ok(Given::Other)
-                }
-            }
-            d.deserialize_any(V)
-        }
-    }
-    struct Pairs<'a>(Vec<(Given<'a>, Given<'a>)>);
+    /// A JSON string, borrowed when it has no escapes.
+    #[derive(Deserialize)]
+    struct Str<'a>(#[serde(borrow)] Cow<'a, str>);
+
+    /// The members of the givens object in their order: cell name, raw value.
+    struct Pairs<'a>(Vec<(Str<'a>, &'a RawValue)>);
     impl<'de> Deserialize<'de> for Pairs<'de> {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             struct V;
@@ -489,25 +439,14 @@ pub fn givens_from_text(geometry: &Geometry, text: &str) -> Result<Vec<Option<u8
     }
     let pairs: Pairs = serde_json::from_str(text).map_err(|e| Error::from_json(&e))?;
     let mut givens = vec![None; geometry.cell_count()];
-    for (cell, v) in &pairs.0 {
-        let Given::Str(cell) = cell else {
-            return Err(Error::puzzle("a given's cell name must be a string"));
-        };
-        let id = geometry.cell_id(cell).ok_or_else(|| {
-            Error::puzzle(format!("a given is in cell {cell}, which does not exist"))
-        })?;
-        let Given::Str(sym) = v else {
-            return Err(Error::puzzle(format!(
-                "the given of {cell} must be a string"
-            )));
-        };
-        let s = geometry.symbols.index_of(sym).ok_or_else(|| {
-            Error::puzzle(format!(
-                "'{sym}' (for cell {cell}) is not in the symbol set {}",
-                geometry.symbols.symbols().concat()
-            ))
-        })?;
-        givens[id.index()] = Some(s as u8);
+    for (cell, value) in &pairs.0 {
+        let sym = serde_json::from_str::<Str>(value.get()).ok();
+        put_given(
+            geometry,
+            &mut givens,
+            &cell.0,
+            sym.as_ref().map(|s| s.0.as_ref()),
+        )?;
     }
     Ok(givens)
 }
