@@ -1,4 +1,4 @@
-//! Solving throughput on a line file, parsing excluded (a tuning aid).
+//! Solving throughput on a file of classic 9x9 lines, parsing excluded (a tuning aid).
 //!
 //! `throughput FILE [N] [overlaps=on|off] [board=on|off]`: the first N lines (default 5000),
 //! each counted to two solutions, `PASSES` timed passes (default 3); prints nodes per puzzle and the best

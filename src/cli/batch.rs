@@ -10,7 +10,6 @@
 
 use std::io::{BufRead, BufWriter, Write};
 use std::path::Path;
-use std::sync::Arc;
 use std::time::Instant;
 
 use anydoku::engine::search::Searcher;
@@ -73,25 +72,11 @@ fn solve_model(
         .filter(|m| m.name.is_some() && m.layout_text().is_some());
     let Some(m) = members else {
         // not a plain model line: the full parser reports what is wrong (or, for a model the
-        // scan leaves to it, reads it)
-        let model = json::parse_model(line)?;
-        let p = json::from_model(&model)?;
-        let layout = [
-            serde_json::to_string(&model.symbols),
-            serde_json::to_string(&model.values),
-            serde_json::to_string(&model.cells),
-            serde_json::to_string(&model.shapes),
-        ]
-        .map(|t| t.unwrap_or_default());
-        let geometry = Arc::unwrap_or_clone(p.geometry);
-        let engine = Engine::new(&geometry);
-        let layout = cache.insert(Layout {
-            text: layout,
-            engine,
-            geometry,
-        });
-        let mut s = Searcher::new(&layout.engine);
-        return Ok(answer(&layout.geometry, &mut s, &p.givens, limits));
+        // scan leaves to it, reads it; such a line is solved without caching its layout)
+        let p = json::from_model(&json::parse_model(line)?)?;
+        let engine = Engine::new(&p.geometry);
+        let mut s = Searcher::new(&engine);
+        return Ok(answer(&p.geometry, &mut s, &p.givens, limits));
     };
     let text = m.layout_text().expect("checked above");
     if cache
