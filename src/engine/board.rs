@@ -11,8 +11,9 @@
 //! plus one bit cleared in the other boards. The rules are whole-board operations:
 //!
 //! * naked singles and dead cells: the unplaced cells covered by exactly one / no symbol board,
-//!   counted bit-parallel over all cells at once (`ones`, `twos`); each single's symbol is found
-//!   without branching and placed at once;
+//!   counted bit-parallel over all cells at once (`ones`, `twos`); each single's symbol is read
+//!   off bit-sliced planes of the symbol index (plane `k`: the cells of the symbols with bit `k`
+//!   set), a few shifts instead of a look at every board, and placed at once;
 //! * hidden singles and "no place for a symbol": a symbol whose board changed is looked at in
 //!   the shapes marked for it (`Dirty`: the shapes that meet the peers of a cell where it was
 //!   placed, or that hold a cell it lost) and whose flag is still set, each ANDed with the
@@ -813,19 +814,31 @@ fn naked_singles<const W: usize, const N: usize>(
             rest[i] &= !singles[i];
         }
         store(state, n * W, rest);
-        // one single at a time: its symbol is the one board holding it (found without
-        // branching); a single that lost it to an earlier single of the same symbol is a
-        // contradiction
+        // each single's symbol, bit-sliced: plane `k` holds the cells of the symbols whose
+        // index has bit `k` set, so a single's symbol is read off the planes without a loop
+        // over the symbols
+        let n_planes = (usize::BITS - (n - 1).leading_zeros()) as usize;
+        let mut planes = [[0u64; W]; 6];
+        for s in 0..n {
+            let c: Bits<W> = load(state, s * W);
+            for (k, plane) in planes.iter_mut().enumerate().take(n_planes) {
+                let m = 0u64.wrapping_sub((s >> k) as u64 & 1);
+                for i in 0..W {
+                    plane[i] |= c[i] & m & singles[i];
+                }
+            }
+        }
+        // one single at a time; a single that lost its symbol to an earlier single of the same
+        // symbol is a contradiction
         let mut failed = false;
         for_each_bit(&singles, |cell| {
             let (word, bit) = (cell / 64, cell % 64);
-            let (mut s, mut held) = (0usize, 0u64);
-            for t in 0..n {
-                // SAFETY: `word < W` and `t < n`: inside the state
-                let has = (unsafe { *state.get_unchecked(t * W + word) } >> bit) & 1;
-                s |= t * has as usize;
-                held |= has;
+            let mut s = 0usize;
+            for (k, plane) in planes.iter().enumerate().take(n_planes) {
+                s |= ((plane[word] >> bit) as usize & 1) << k;
             }
+            // SAFETY: `s < n` (it is a symbol holding the cell) and `word < W`
+            let held = (unsafe { *state.get_unchecked(s * W + word) } >> bit) & 1;
             failed |= held == 0;
             let vis: Bits<W> = load(&b.vis, cell * W);
             let mut c: Bits<W> = load(state, s * W);
