@@ -502,10 +502,15 @@ impl<'b> BoardSearch<'b> {
 /// The symbols still possible in `cell`, as a mask.
 #[inline(always)]
 fn options_of<const W: usize, const N: usize>(b: &Board, state: &[u64], cell: usize) -> u64 {
-    let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-    (0..symbols::<N>(b)).fold(0u64, |acc, s| {
-        acc | ((((state[s * W + word] & bit) != 0) as u64) << s)
-    })
+    let (word, bit) = (cell / 64, cell % 64);
+    let n = symbols::<N>(b);
+    debug_assert!(n * W <= state.len() && word < W);
+    let mut options = 0;
+    for s in 0..n {
+        // SAFETY: `s < n` and `word < W`: inside the state's `n` symbol boards
+        options |= ((unsafe { *state.get_unchecked(s * W + word) } >> bit) & 1) << s;
+    }
+    options
 }
 
 /// What to branch on.
