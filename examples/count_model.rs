@@ -1,7 +1,7 @@
 //! Counts a JSON model's solutions up to two under a node budget, with the all-different filter
-//! switched on or off (a tuning aid for large sparse puzzles).
+//! switched on or off, or with CDCL alone (a tuning aid for large sparse puzzles).
 //!
-//! `count_model MODEL.json [alldiff=on|off|auto] [MAX_NODES]`
+//! `count_model MODEL.json [alldiff=on|off|auto|cdcl] [MAX_NODES]`
 use anydoku::engine::{Engine, Options};
 use anydoku::Limits;
 
@@ -22,10 +22,37 @@ fn main() {
         &puzzle.geometry,
         Options {
             alldiff,
+            // `on` and `off` compare depth-first searches: no switch to CDCL
+            cdcl: alldiff.map(|_| false),
             ..Default::default()
         },
     );
     let t = std::time::Instant::now();
+    if args.get(2).map(String::as_str) == Some("cdcl") {
+        let mut s = anydoku::engine::search::Searcher::new(&e);
+        let mut root = s.initial(&puzzle.givens).expect("consistent givens");
+        let mut queue = Vec::new();
+        assert!(anydoku::engine::propagate::propagate_at(
+            &e, &mut root, &mut queue, true
+        ));
+        let mut cdcl = anydoku::engine::cdcl::Cdcl::new(&e, &root).expect("unique shapes");
+        let c = cdcl.count(
+            2,
+            Limits {
+                max_nodes: Some(nodes),
+                ..Limits::none()
+            },
+        );
+        println!(
+            "{}: {} solution(s), {} decisions, {} conflicts, {:?}",
+            c.status().as_str(),
+            c.count,
+            cdcl.decisions(),
+            cdcl.conflicts(),
+            t.elapsed()
+        );
+        return;
+    }
     let c = e.count(
         &puzzle.givens,
         2,

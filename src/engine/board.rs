@@ -346,24 +346,34 @@ impl<'b> BoardSearch<'b> {
 
     /// Counts solutions up to `limit`, keeping the first two.
     pub fn count(&mut self, givens: &[Option<u8>], limit: u64, limits: Limits) -> Count {
+        self.count_within(givens, limit, Budget::from(limits))
+    }
+
+    /// [`BoardSearch::count`] under a budget already started.
+    pub(crate) fn count_within(
+        &mut self,
+        givens: &[Option<u8>],
+        limit: u64,
+        budget: Budget,
+    ) -> Count {
         // F: the words holding shape flags (the last ones), or W when not specialised
         let f = self.b.words - self.b.n_cells / 64;
         match (self.b.words, self.b.n_symbols, f) {
-            (2, 9, 1) => self.run::<2, 9, 1>(givens, limit, limits),
-            (1, 4, _) => self.run::<1, 4, 1>(givens, limit, limits),
-            (1, 6, _) => self.run::<1, 6, 1>(givens, limit, limits),
-            (1, _, _) => self.run::<1, 0, 1>(givens, limit, limits),
-            (2, _, _) => self.run::<2, 0, 2>(givens, limit, limits),
-            (3, _, _) => self.run::<3, 0, 3>(givens, limit, limits),
-            (4, _, _) => self.run::<4, 0, 4>(givens, limit, limits),
-            (6, 16, 2) => self.run::<6, 16, 2>(givens, limit, limits),
-            (6, _, _) => self.run::<6, 0, 6>(givens, limit, limits),
-            (8, _, 3) => self.run::<8, 0, 3>(givens, limit, limits),
-            (8, _, _) => self.run::<8, 0, 8>(givens, limit, limits),
-            (12, _, 4) => self.run::<12, 0, 4>(givens, limit, limits),
-            (12, _, _) => self.run::<12, 0, 12>(givens, limit, limits),
-            (16, _, 5) => self.run::<16, 0, 5>(givens, limit, limits),
-            (16, _, _) => self.run::<16, 0, 16>(givens, limit, limits),
+            (2, 9, 1) => self.run::<2, 9, 1>(givens, limit, budget),
+            (1, 4, _) => self.run::<1, 4, 1>(givens, limit, budget),
+            (1, 6, _) => self.run::<1, 6, 1>(givens, limit, budget),
+            (1, _, _) => self.run::<1, 0, 1>(givens, limit, budget),
+            (2, _, _) => self.run::<2, 0, 2>(givens, limit, budget),
+            (3, _, _) => self.run::<3, 0, 3>(givens, limit, budget),
+            (4, _, _) => self.run::<4, 0, 4>(givens, limit, budget),
+            (6, 16, 2) => self.run::<6, 16, 2>(givens, limit, budget),
+            (6, _, _) => self.run::<6, 0, 6>(givens, limit, budget),
+            (8, _, 3) => self.run::<8, 0, 3>(givens, limit, budget),
+            (8, _, _) => self.run::<8, 0, 8>(givens, limit, budget),
+            (12, _, 4) => self.run::<12, 0, 4>(givens, limit, budget),
+            (12, _, _) => self.run::<12, 0, 12>(givens, limit, budget),
+            (16, _, 5) => self.run::<16, 0, 5>(givens, limit, budget),
+            (16, _, _) => self.run::<16, 0, 16>(givens, limit, budget),
             (w, _, _) => unreachable!("no kernel for {w}-word boards"),
         }
     }
@@ -372,7 +382,7 @@ impl<'b> BoardSearch<'b> {
         &mut self,
         givens: &[Option<u8>],
         limit: u64,
-        limits: Limits,
+        budget: Budget,
     ) -> Count {
         let b = self.b;
         assert_eq!(givens.len(), b.n_cells, "givens of the wrong length");
@@ -380,7 +390,7 @@ impl<'b> BoardSearch<'b> {
         self.found = 0;
         self.limit = limit.max(1);
         self.stopped = false;
-        self.budget = Budget::from(limits);
+        self.budget = budget;
         self.solutions.clear();
         let n = symbols::<N>(b);
         let stride = (n + 1) * W;

@@ -17,6 +17,9 @@
 //!   operations and rules are whole-board operations. [`search::Searcher`] hands plain counts to
 //!   it when the engine has one (when the model fits in 1024 bits; see [`Options::board`]); both
 //!   kernels count the same solutions (tested against each other).
+//! * [`cdcl`] — conflict-driven clause learning on the (cell, symbol) encoding of a model of
+//!   unique shapes, for the uniqueness checks depth-first search does not settle within a node
+//!   budget (sparse 25x25 and 36x36 puzzles); see [`Options::cdcl`].
 //!
 //! To add a propagation rule, add a pass to the loop in `propagate::run` that narrows candidates
 //! (marking the shapes of the cells it changes dirty, pushing new singletons on the queue) and
@@ -26,6 +29,7 @@
 
 pub mod alldiff;
 pub mod board;
+pub mod cdcl;
 pub mod propagate;
 pub mod search;
 pub mod sum;
@@ -148,6 +152,10 @@ pub struct Engine {
     /// The symbol-major form searched by [`board`], when the model allows it and the options
     /// ask for it.
     pub(crate) board: Option<board::Board>,
+    /// Depth-first search nodes after which a plain uniqueness check goes on with [`cdcl`]
+    /// (`Some(0)`: from the start), or `None` when it never does (models with sum shapes or
+    /// without complete shapes, or switched off in [`Options::cdcl`]).
+    pub(crate) cdcl_after: Option<u64>,
 }
 
 /// Options for building an [`Engine`].
@@ -174,6 +182,14 @@ pub struct Options {
     /// overlaps cut the search from 45,000 nodes to 5). `None` and `Some(true)`: when it fits;
     /// `Some(false)`: never (the cell-major kernel).
     pub board: Option<bool>,
+    /// Settle uniqueness checks of models made only of unique shapes with conflict-driven clause
+    /// learning ([`cdcl`]) when depth-first search does not. `None` (adaptive): after as many
+    /// search nodes as there are cells for 25 or more symbols (instead of the all-different
+    /// restart: sparse 36x36 puzzles that no depth-first search here settles in minutes take
+    /// CDCL a fraction of a second), after fifty times that for fewer symbols (where depth-first
+    /// search settles every published puzzle well before); `Some(true)`: from the start;
+    /// `Some(false)`: never.
+    pub cdcl: Option<bool>,
 }
 
 impl Default for Options {
@@ -183,6 +199,7 @@ impl Default for Options {
             overlaps: None,
             alldiff: None,
             board: None,
+            cdcl: None,
         }
     }
 }
@@ -282,8 +299,17 @@ impl Engine {
         } else {
             (Vec::new(), Vec::new())
         };
+        let has_cdcl_form = sums.is_empty() && n_complete > 0;
+        let cdcl_after = match options.cdcl {
+            _ if !has_cdcl_form => None,
+            Some(true) => Some(0),
+            Some(false) => None,
+            None if n_symbols >= 25 => Some(n_cells as u64),
+            None => Some(50 * n_cells as u64),
+        };
         let mut engine = Engine {
             board: None,
+            cdcl_after,
             alldiff_after: match options.alldiff {
                 _ if n_complete == 0 => None,
                 Some(true) => Some(0),

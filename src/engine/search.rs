@@ -7,7 +7,7 @@
 
 use super::board::BoardSearch;
 use super::propagate::{propagate, propagate_at, propagate_changed_at};
-use super::{Budget, Count, Engine, Limits, Mask};
+use super::{cdcl, Budget, Count, Engine, Limits, Mask};
 
 /// Reusable search state for one engine: the candidate stack and the propagation queue.
 pub struct Searcher<'e> {
@@ -79,6 +79,11 @@ impl<'e> Searcher<'e> {
 
     /// Counts solutions up to `limit`, keeping the first two. `start` overrides the initial
     /// candidates (already propagated) when given.
+    ///
+    /// A plain uniqueness check (no `start`, no value order, `limit` at most 2) of a model that
+    /// has a CDCL form ([`Engine`]'s `cdcl_after`) that the depth-first search has not settled
+    /// within that many nodes goes on with [`cdcl::Cdcl`] from the root, under what is left of
+    /// the budget.
     pub fn count(
         &mut self,
         givens: &[Option<u8>],
@@ -86,15 +91,48 @@ impl<'e> Searcher<'e> {
         limits: Limits,
         start: Option<&[Mask]>,
     ) -> Count {
+        let budget = Budget::from(limits);
+        let plain = start.is_none() && self.order.is_empty();
+        let switch = self
+            .e
+            .cdcl_after
+            .filter(|&t| plain && limit <= 2 && t < budget.max_nodes);
+        if switch == Some(0) {
+            return self.count_cdcl(givens, limit, budget, 0);
+        }
+        let capped = Budget {
+            max_nodes: switch.unwrap_or(budget.max_nodes),
+            ..budget
+        };
+        let dfs = self.count_dfs(givens, limit, capped, start, switch.is_none());
+        match switch {
+            Some(t) if !dfs.complete && dfs.nodes >= t && !budget.deadline_passed() => {
+                self.count_cdcl(givens, limit, budget, dfs.nodes)
+            }
+            _ => dfs,
+        }
+    }
+
+    /// Depth-first search, on the bitboard kernel when the engine has one and the count is
+    /// plain. `adaptive`: with the engine's adaptive all-different filter, a search that hits
+    /// its cheap cap starts again from the root with the filter.
+    fn count_dfs(
+        &mut self,
+        givens: &[Option<u8>],
+        limit: u64,
+        budget: Budget,
+        start: Option<&[Mask]>,
+        adaptive: bool,
+    ) -> Count {
         let plain = start.is_none() && self.order.is_empty() && self.e.alldiff_after.is_none();
         if let (Some(board), true) = (&mut self.board, plain) {
-            return board.count(givens, limit, limits);
+            return board.count_within(givens, limit, budget);
         }
         self.nodes = 0;
         self.found = 0;
         self.limit = limit.max(1);
         self.stopped = false;
-        self.budget = Budget::from(limits);
+        self.budget = budget;
         self.solutions.clear();
         let n = self.e.n_cells;
         let root = match start {
@@ -102,7 +140,6 @@ impl<'e> Searcher<'e> {
             None => self.initial(givens),
         };
         if let Some(root) = root {
-            let budget = self.budget;
             // Adaptive all-different: a first, cheap search under a node cap; if it hits the
             // cap, start again from the root with the filter at every node (decisions made
             // without it near the root are what make sparse wide puzzles hard, so switching it
@@ -110,7 +147,7 @@ impl<'e> Searcher<'e> {
             let cheap_cap = self
                 .e
                 .alldiff_after
-                .filter(|&t| t > 0 && t < budget.max_nodes);
+                .filter(|&t| adaptive && t > 0 && t < budget.max_nodes);
             self.strong = self.e.alldiff_after == Some(0);
             if let Some(cap) = cheap_cap {
                 self.budget.max_nodes = cap;
@@ -140,6 +177,38 @@ impl<'e> Searcher<'e> {
             solutions: std::mem::take(&mut self.solutions),
             nodes: self.nodes,
         }
+    }
+
+    /// Counts with [`cdcl::Cdcl`] from the root (propagated with the all-different filter once),
+    /// after `spent` nodes of the budget went to the depth-first search.
+    fn count_cdcl(
+        &mut self,
+        givens: &[Option<u8>],
+        limit: u64,
+        budget: Budget,
+        spent: u64,
+    ) -> Count {
+        let none = Count {
+            count: 0,
+            complete: true,
+            solutions: Vec::new(),
+            nodes: spent,
+        };
+        let Some(mut root) = self.initial(givens) else {
+            return none;
+        };
+        self.queue.clear();
+        if !propagate_at(self.e, &mut root, &mut self.queue, true) {
+            return none;
+        }
+        let mut solver = cdcl::Cdcl::new(self.e, &root).expect("the engine has a CDCL form");
+        let left = Budget {
+            max_nodes: budget.max_nodes.saturating_sub(spent),
+            ..budget
+        };
+        let mut count = solver.count_within(limit, &left);
+        count.nodes += spent;
+        count
     }
 
     /// Searches below level `depth`, whose candidates are already propagated.
