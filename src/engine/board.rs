@@ -494,12 +494,13 @@ impl<'b> BoardSearch<'b> {
             let b = self.b;
             let cells: Bits<W> = load(&b.cell_mask, 0);
             let mut sol = vec![0u8; b.n_cells];
-            for s in 0..b.n_symbols {
+            for s in 0..symbols::<N>(b) {
                 let mut board: Bits<W> = load(&self.stack, base + s * W);
                 for i in 0..W {
                     board[i] &= cells[i];
                 }
-                for_each_bit(&board, |c| sol[c] = s as u8);
+                // SAFETY: `board` holds only cell bits, each below `n_cells`
+                for_each_bit(&board, |c| unsafe { *sol.get_unchecked_mut(c) = s as u8 });
             }
             self.solutions.push(sol);
         }
