@@ -20,11 +20,12 @@
 //!    (the bench panics if they do not). `/proc/loadavg` is printed at the start and at the end.
 //!
 //! 2. **Variants against OR-tools CP-SAT** (one worker): `benches/cpsat/compare.py` on the first
-//!    100 puzzles of the Samurai (`samurai_puzzlekit`) and Killer (`killer_krazydad`) sets, after
+//!    100 puzzles of the Samurai (`samurai_puzzlekit`) and Killer (`killer_krazydad`) sets, and
+//!    four sparse 36x36 minimal puzzles of michael404 (`SPARSE_SET`, settled by CDCL), after
 //!    converting the shared variant corpus with `tools/variants_to_jsonl.py`. It needs
 //!    `python3` with `ortools` (`pip install ortools`; skipped with that hint otherwise) and builds
 //!    the anydoku binary first (`cargo build --release --bin anydoku`), since compare.py times
-//!    `anydoku batch --threads 1` (process start included, median of five runs) against CP-SAT on
+//!    `anydoku batch --threads 1` (process start included, median of eleven runs) against CP-SAT on
 //!    the same models (one run: each CP-SAT solve takes tens of milliseconds). Both sides here,
 //!    and the peer above, are built with the project's `.cargo/config.toml` (x86-64-v2).
 //!
@@ -69,6 +70,9 @@ const CLASSIC_SETS: &[(&str, Option<usize>)] = &[
 /// Variant sets for CP-SAT (files written by tools/variants_to_jsonl.py) and puzzles per set.
 const CPSAT_SETS: &[&str] = &["samurai_puzzlekit.jsonl", "killer_krazydad.jsonl"];
 const CPSAT_LIMIT: usize = 100;
+/// Written by the bench from `symbols_michael404.jsonl`: its 36x36 puzzel1, evil1, minimal1 and
+/// minimal2 (606 to 666 givens), which anydoku settles with CDCL.
+const SPARSE_SET: &str = "sparse36_michael404.jsonl";
 
 const PEER_NAME: &str = "sudoku 0.8";
 
@@ -486,6 +490,20 @@ fn cpsat_in(root: &Path, variants: &Path, tmp: &Path, bin: &Path) -> Result<(), 
             inputs.push(p);
         } else {
             println!("{set}: skipped, not produced by tools/variants_to_jsonl.py");
+        }
+    }
+    // the sparse 36x36 minimal puzzles of michael404 that both sides settle in seconds (its
+    // minimal4 and minimal5 take each side a minute or more: left out of the bench)
+    let symbols = tmp.join("symbols_michael404.jsonl");
+    if let Ok(text) = std::fs::read_to_string(&symbols) {
+        let sparse: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("\"michael404 36x36 ") && !l.contains(" 36x36 minimal4\""))
+            .filter(|l| !l.contains(" 36x36 minimal5\""))
+            .collect();
+        let p = tmp.join(SPARSE_SET);
+        if !sparse.is_empty() && std::fs::write(&p, sparse.join("\n") + "\n").is_ok() {
+            inputs.push(p);
         }
     }
     if inputs.is_empty() {
