@@ -115,9 +115,9 @@ pub struct Cdcl<'e> {
     restarts: Restarts,
 }
 
-/// How a call to [`Cdcl::solve`] ended.
+/// How a search for the next solution ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// A solution: the symbol of every cell.
     Solution(Vec<u8>),
     /// No (further) solution.

@@ -4,6 +4,10 @@
 //! copies the parent's array, fixes one symbol and propagates. The branching cell is the one with
 //! the fewest candidates (ties: the first). Value order is ascending, or a caller-given
 //! permutation (used to draw random complete grids reproducibly).
+//!
+//! [`Searcher::count`] is also where the kernels meet: plain counts go to the bitboard kernel
+//! ([`super::board`]) when the engine has one, and a uniqueness check that depth-first search has
+//! not settled within the engine's `cdcl_after` nodes goes on with [`super::cdcl`].
 
 use super::board::BoardSearch;
 use super::propagate::{propagate, propagate_at, propagate_changed_at};
