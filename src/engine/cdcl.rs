@@ -141,7 +141,7 @@ impl<'e> Cdcl<'e> {
             value: vec![FALSE; n_vars],
             level: vec![0; n_vars],
             reason: vec![NO_REASON; n_vars],
-            trail: Vec::new(),
+            trail: Vec::with_capacity(n_vars),
             trail_lim: Vec::new(),
             qhead: 0,
             excludes_start: Vec::with_capacity(n_vars + 1),
@@ -403,6 +403,8 @@ impl<'e> Cdcl<'e> {
             *self.level.get_unchecked_mut(v) = level;
             *self.reason.get_unchecked_mut(v) = reason;
         }
+        // the trail holds each variable at most once and was sized for all of them
+        debug_assert!(self.trail.len() < self.trail.capacity());
         self.trail.push(l);
     }
 
