@@ -6,8 +6,11 @@
 //! old given, and the old puzzle was unique). So instead of counting to two, the checker runs one
 //! search per cell `r` of `R`, with `r`'s candidates minus `S[r]`, and stops at the first solution:
 //! that solution is the certificate that the givens were necessary. Excluding the known solution
-//! prunes most of the tree, and the searcher's buffers are reused between checks.
+//! prunes most of the tree, and the searcher's buffers are reused between checks. A search that
+//! the engine would hand to CDCL (see `Options::cdcl`) goes on with [`Cdcl`] below the same
+//! candidates: sparse 25x25 grids leave checks that depth-first search cannot exhaust.
 
+use crate::engine::cdcl::{Cdcl, Outcome};
 use crate::engine::propagate::propagate;
 use crate::engine::search::Searcher;
 use crate::engine::{Budget, Engine, Limits, Mask, Status};
@@ -89,19 +92,59 @@ impl<'e> Checker<'e> {
                 unknown = true;
                 break;
             }
-            let found = self.dfs.find(&cand, c, solution, limits);
+            // depth-first search first; one that has not settled within the engine's CDCL
+            // threshold goes on with CDCL (models of unique shapes only)
+            let switch = self
+                .e
+                .cdcl_after
+                .filter(|&t| t > 0 && limits.max_nodes.is_none_or(|m| t < m));
+            let capped = Limits {
+                max_nodes: switch.or(limits.max_nodes),
+                ..limits
+            };
+            let found = self.dfs.find(&cand, c, solution, capped);
             spent += self.dfs.nodes;
-            match found {
-                Some(true) => return Other::Found(self.dfs.solution()),
-                Some(false) => {}
-                None => unknown = true,
-            }
             self.nodes += self.dfs.nodes;
+            let found = match (found, switch) {
+                (None, Some(t)) if self.dfs.nodes >= t => {
+                    let left = Limits {
+                        max_nodes: limits.max_nodes.map(|m| m.saturating_sub(self.dfs.nodes)),
+                        ..limits
+                    };
+                    let before = self.nodes;
+                    let other = self.by_cdcl(&cand, left);
+                    spent += self.nodes - before;
+                    match other {
+                        Other::Found(s) => return Other::Found(s),
+                        Other::NoneExists => Some(false),
+                        Other::Unknown => None,
+                    }
+                }
+                (Some(true), _) => return Other::Found(self.dfs.solution()),
+                (found, _) => found,
+            };
+            if found.is_none() {
+                unknown = true;
+            }
         }
         if unknown {
             Other::Unknown
         } else {
             Other::NoneExists
+        }
+    }
+
+    /// Any solution below the propagated candidates `cand`, by conflict-driven clause learning.
+    fn by_cdcl(&mut self, cand: &[Mask], limits: Limits) -> Other {
+        let Some(mut solver) = Cdcl::new(self.e, cand) else {
+            return Other::Unknown;
+        };
+        let outcome = solver.solve(&Budget::from(limits));
+        self.nodes += solver.decisions();
+        match outcome {
+            Outcome::Solution(s) => Other::Found(s),
+            Outcome::Exhausted => Other::NoneExists,
+            Outcome::Unknown => Other::Unknown,
         }
     }
 
