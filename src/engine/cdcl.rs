@@ -306,6 +306,19 @@ impl<'e> Cdcl<'e> {
         }
     }
 
+    /// Makes the search try `sol`'s symbol first in every cell (its saved phases), so a search
+    /// for a solution near a known one (a uniqueness check that excludes only a few of its
+    /// cells) starts from it instead of from nothing.
+    pub(crate) fn prefer(&mut self, sol: &[u8]) {
+        let n = self.n;
+        for (c, &t) in sol.iter().enumerate() {
+            self.phase[c * n..(c + 1) * n].fill(false);
+            if (t as usize) < n {
+                self.phase[c * n + t as usize] = true;
+            }
+        }
+    }
+
     /// Looks for a solution of the clauses (the next one, after [`Cdcl::exclude`]).
     pub(crate) fn solve(&mut self, budget: &Budget) -> Outcome {
         loop {
@@ -1073,6 +1086,35 @@ mod tests {
         let got = solver.count(2, limits);
         assert!(!got.complete && got.nodes <= 50, "{got:?}");
         assert_eq!(got.status(), crate::engine::Status::Unknown);
+    }
+
+    /// Saved phases set to a solution lead straight to it: decisions that agree with a solution
+    /// never conflict. The preferred grid is the second one found, so the default phases do not
+    /// lead there by themselves.
+    #[test]
+    fn preferring_a_solution_finds_it_without_conflicts() {
+        for name in ["classic9", "classic16"] {
+            let g = builtin::load(name).unwrap();
+            let e = Engine::new(&g);
+            let root = Searcher::new(&e).initial(&vec![None; e.n_cells]).unwrap();
+            let mut first = Cdcl::new(&e, &root).unwrap();
+            let budget = Budget::from(Limits::none());
+            let Outcome::Solution(a) = first.solve(&budget) else {
+                panic!("{name}: no first grid");
+            };
+            first.exclude(&a);
+            let Outcome::Solution(b) = first.solve(&budget) else {
+                panic!("{name}: no second grid");
+            };
+            assert_ne!(a, b);
+            let mut fresh = Cdcl::new(&e, &root).unwrap();
+            fresh.prefer(&b);
+            let Outcome::Solution(got) = fresh.solve(&budget) else {
+                panic!("{name}: no grid with preferred phases");
+            };
+            assert_eq!(got, b, "{name}: the preferred grid is not the one found");
+            assert_eq!(fresh.conflicts(), 0, "{name}");
+        }
     }
 
     proptest::proptest! {

@@ -112,7 +112,7 @@ impl<'e> Checker<'e> {
                         ..limits
                     };
                     let before = self.nodes;
-                    let other = self.by_cdcl(&cand, left);
+                    let other = self.by_cdcl(&cand, solution, left);
                     spent += self.nodes - before;
                     match other {
                         Other::Found(s) => return Other::Found(s),
@@ -135,10 +135,11 @@ impl<'e> Checker<'e> {
     }
 
     /// Any solution below the propagated candidates `cand`, by conflict-driven clause learning.
-    fn by_cdcl(&mut self, cand: &[Mask], limits: Limits) -> Other {
+    fn by_cdcl(&mut self, cand: &[Mask], solution: &[u8], limits: Limits) -> Other {
         let Some(mut solver) = Cdcl::new(self.e, cand) else {
             return Other::Unknown;
         };
+        solver.prefer(solution);
         let outcome = solver.solve(&Budget::from(limits));
         self.nodes += solver.decisions();
         match outcome {
