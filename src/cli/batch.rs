@@ -2,13 +2,14 @@
 //!
 //! Lines are read in chunks and solved with rayon; each worker keeps its own search state. Output
 //! per line: the solution string, `none`, `multiple`, `unknown`, or `invalid: reason`. Blank lines
-//! and lines starting with `#` are skipped. Throughput goes to stderr.
+//! and lines starting with `#` are skipped. Throughput goes to stderr, and on a terminal a running
+//! count while the work goes on.
 //!
 //! In a `.jsonl` file each line is a whole model; a worker reads a line's layout as raw text
 //! first and reuses its last geometry and engine while the layout repeats (a file of Samurai
 //! puzzles builds one engine per worker, not one per line).
 
-use std::io::{BufRead, BufWriter, Write};
+use std::io::{BufRead, BufWriter, IsTerminal, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -141,6 +142,25 @@ pub fn run(
     let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
     let mut tally = Tally::default();
     let start = Instant::now();
+    // on a terminal, a running count (a line of a 36x36 can take minutes)
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {human_pos} puzzles [{elapsed_precise}] {per_sec}",
+            )
+            .expect("the template is valid"),
+        );
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    });
+    let bar = bar.as_ref();
+    let done = |a: Answer| {
+        if let Some(b) = bar {
+            b.inc(1);
+        }
+        a
+    };
     let mut lines = reader.lines();
     let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
     loop {
@@ -176,10 +196,10 @@ pub fn run(
                             Some(Ok(v)) => Ok(v),
                             _ => text::parse_line(g, line),
                         };
-                        match givens {
+                        done(match givens {
                             Ok(givens) => answer(g, s, &givens, limits),
                             Err(e) => Answer::Invalid(e.to_string()),
-                        }
+                        })
                     },
                 )
                 .collect(),
@@ -187,9 +207,11 @@ pub fn run(
                 .par_iter()
                 .map_init(
                     || None,
-                    |cache: &mut Option<Layout>, line| match solve_model(cache, line, limits) {
-                        Ok(a) => a,
-                        Err(e) => Answer::Invalid(e.to_string()),
+                    |cache: &mut Option<Layout>, line| {
+                        done(match solve_model(cache, line, limits) {
+                            Ok(a) => a,
+                            Err(e) => Answer::Invalid(e.to_string()),
+                        })
                     },
                 )
                 .collect(),
@@ -214,11 +236,17 @@ pub fn run(
                 }
             };
             if w.is_err() {
+                if let Some(b) = bar {
+                    b.finish_and_clear();
+                }
                 return Ok(0); // output closed (e.g. piped into head)
             }
         }
     }
     let _ = out.flush();
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
     let secs = start.elapsed().as_secs_f64();
     let total = tally.unique + tally.multiple + tally.none + tally.unknown + tally.invalid;
     eprintln!(

@@ -3,7 +3,9 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use anydoku::generate::{self, GenerateError, Generator, KillerOptions, Options, Symmetry};
+use anydoku::generate::{
+    self, GenerateError, Generator, KillerOptions, Options, Progress, Symmetry,
+};
 use anydoku::puzzle::text::to_line;
 use anydoku::render::text::draw;
 use anydoku::{Error, Rule};
@@ -102,8 +104,18 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
         eprintln!("seed: {s}");
         s
     });
-    let bar = if args.count > 1 && std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(args.count)
+    // on a terminal: which puzzle, and how far the thinning of its grid has got (a minimal
+    // 25x25 takes minutes)
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(args.count);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {pos}/{len} puzzles done [{elapsed_precise}] {msg}",
+            )
+            .expect("the template is valid"),
+        );
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
     } else {
         indicatif::ProgressBar::hidden()
     };
@@ -112,7 +124,13 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
     let mut cages: Vec<usize> = Vec::new();
     for index in 0..args.count {
         let start = Instant::now();
-        let made = match generator.generate_seeded(seed, index) {
+        let mut report = |p: Progress| {
+            bar.set_message(format!(
+                "removals tested {}/{}, {} givens left",
+                p.tested, p.orbits, p.givens
+            ))
+        };
+        let made = match generator.generate_seeded_with_progress(seed, index, &mut report) {
             Ok(m) => m,
             Err(e @ (GenerateError::TargetNotReached { .. } | GenerateError::Budget)) => {
                 bar.finish_and_clear();

@@ -22,14 +22,27 @@ pub struct Thinned {
     pub minimal: bool,
 }
 
+/// How far [`thin`] has got: reported after every orbit it tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Orbits tested so far.
+    pub tested: usize,
+    /// Orbits to test in all.
+    pub orbits: usize,
+    /// Givens left at this point.
+    pub givens: usize,
+}
+
 /// Removes givens from the full `solution`, orbit by orbit in random order, while the solution
 /// stays unique; stops early once at most `target` givens remain (then checks the rest).
+/// `progress` hears of every orbit tested.
 pub fn thin<R: Rng>(
     checker: &mut Checker,
     solution: &[u8],
     orbits: &[Vec<u32>],
     target: Option<usize>,
     rng: &mut R,
+    progress: &mut dyn FnMut(Progress),
 ) -> Result<Thinned, GenerateError> {
     let mut givens: Vec<Option<u8>> = solution.iter().map(|&v| Some(v)).collect();
     let mut remaining = givens.len();
@@ -56,9 +69,15 @@ pub fn thin<R: Rng>(
             }
             Other::Unknown => return Err(GenerateError::Budget),
         }
+        progress(Progress {
+            tested: k + 1,
+            orbits: order.len(),
+            givens: remaining,
+        });
     }
+    let tested = order.len() - untested.len();
     let mut minimal = true;
-    for o in untested {
+    for (k, &o) in untested.iter().enumerate() {
         let orbit = &orbits[o];
         for &c in orbit {
             givens[c as usize] = None;
@@ -71,6 +90,11 @@ pub fn thin<R: Rng>(
         for &c in orbit {
             givens[c as usize] = Some(solution[c as usize]);
         }
+        progress(Progress {
+            tested: tested + k + 1,
+            orbits: order.len(),
+            givens: remaining,
+        });
     }
     certificates.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(Thinned {

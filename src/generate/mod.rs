@@ -33,6 +33,7 @@ use crate::logic::Logic;
 use crate::puzzle::json::{grid_map, ModelJson};
 use crate::puzzle::Puzzle;
 pub use killer::KillerOptions;
+pub use minimal::Progress;
 pub use symmetry::Symmetry;
 
 /// Why generation failed.
@@ -188,13 +189,33 @@ impl Generator {
         self.generate(&mut Self::rng(seed, index))
     }
 
+    /// [`Generator::generate_seeded`], telling `progress` how the thinning of each grid goes
+    /// (a minimal 25x25 takes minutes).
+    pub fn generate_seeded_with_progress(
+        &self,
+        seed: u64,
+        index: u64,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Generated, GenerateError> {
+        self.generate_with_progress(&mut Self::rng(seed, index), progress)
+    }
+
     /// Generates one puzzle, trying new grids until the targets are met.
     pub fn generate<R: Rng>(&self, rng: &mut R) -> Result<Generated, GenerateError> {
+        self.generate_with_progress(rng, &mut |_| {})
+    }
+
+    /// [`Generator::generate`], telling `progress` how the thinning of each grid goes.
+    pub fn generate_with_progress<R: Rng>(
+        &self,
+        rng: &mut R,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Generated, GenerateError> {
         let attempts = self.options.attempts.max(1);
         let mut best: Option<usize> = None;
         let mut levels: Vec<Level> = Vec::new();
         for k in 1..=attempts {
-            let mut g = self.attempt(rng)?;
+            let mut g = self.attempt(rng, progress)?;
             g.grids = k;
             let givens = g.puzzle.given_count();
             if let Some(t) = self.options.target_givens {
@@ -234,7 +255,11 @@ impl Generator {
     }
 
     /// One grid, one puzzle.
-    fn attempt<R: Rng>(&self, rng: &mut R) -> Result<Generated, GenerateError> {
+    fn attempt<R: Rng>(
+        &self,
+        rng: &mut R,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Generated, GenerateError> {
         let solution = grid::random_grid(&self.engine, rng, 1000).ok_or(GenerateError::NoGrid)?;
         if let Some(k) = &self.options.killer {
             return killer::make(
@@ -253,6 +278,7 @@ impl Generator {
             &self.orbits,
             self.options.target_givens,
             rng,
+            progress,
         )?;
         let certificates = thinned
             .certificates
@@ -305,4 +331,43 @@ pub fn to_model(g: &Generated, source: Map<String, Value>) -> ModelJson {
     }
     model.source = Some(Value::Object(source));
     model
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::builtin;
+
+    /// The progress callback hears of every removal once, in order, the last report giving the
+    /// puzzle's given count; listening changes nothing about the puzzle made.
+    #[test]
+    fn progress_reports_every_removal_and_changes_nothing() {
+        for (name, symmetry) in [
+            ("classic9", Symmetry::None),
+            ("classic6", Symmetry::None),
+            ("classic9", Symmetry::Rotate180),
+        ] {
+            let g = Arc::new(builtin::load(name).unwrap());
+            let options = Options {
+                symmetry,
+                ..Options::default()
+            };
+            let generator = Generator::new(g.clone(), options).unwrap();
+            let mut seen: Vec<Progress> = Vec::new();
+            let made = generator
+                .generate_seeded_with_progress(3, 1, &mut |p| seen.push(p))
+                .unwrap();
+            let orbits = symmetry.orbits(&g).unwrap().len();
+            let tested: Vec<usize> = seen.iter().map(|p| p.tested).collect();
+            assert_eq!(tested, (1..=orbits).collect::<Vec<_>>(), "{name}");
+            assert!(seen.iter().all(|p| p.orbits == orbits), "{name}");
+            assert!(
+                seen.windows(2).all(|w| w[1].givens <= w[0].givens),
+                "{name}: givens left never grow"
+            );
+            assert_eq!(seen.last().unwrap().givens, made.puzzle.given_count());
+            let quiet = generator.generate_seeded(3, 1).unwrap();
+            assert_eq!(quiet.puzzle.givens, made.puzzle.givens, "{name}");
+        }
+    }
 }

@@ -8,7 +8,8 @@
 //! that solution is the certificate that the givens were necessary. Excluding the known solution
 //! prunes most of the tree, and the searcher's buffers are reused between checks. A search that
 //! the engine would hand to CDCL (see `Options::cdcl`) goes on with [`Cdcl`] below the same
-//! candidates: sparse 25x25 grids leave checks that depth-first search cannot exhaust.
+//! candidates, its saved phases set to the known solution (an other solution mostly agrees with
+//! it): sparse 25x25 grids leave checks that depth-first search cannot exhaust.
 
 use crate::engine::cdcl::{Cdcl, Outcome};
 use crate::engine::propagate::propagate;
