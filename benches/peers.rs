@@ -498,8 +498,11 @@ fn cpsat_in(root: &Path, variants: &Path, tmp: &Path, bin: &Path) -> Result<(), 
     if let Ok(text) = std::fs::read_to_string(&symbols) {
         let sparse: Vec<&str> = text
             .lines()
-            .filter(|l| l.contains("\"michael404 36x36 ") && !l.contains(" 36x36 minimal4\""))
-            .filter(|l| !l.contains(" 36x36 minimal5\""))
+            .filter(|l| {
+                l.contains("\"michael404 36x36 ")
+                    && !l.contains(" 36x36 minimal4\"")
+                    && !l.contains(" 36x36 minimal5\"")
+            })
             .collect();
         let p = tmp.join(SPARSE_SET);
         if !sparse.is_empty() && std::fs::write(&p, sparse.join("\n") + "\n").is_ok() {

@@ -344,6 +344,13 @@ impl Engine {
         engine
     }
 
+    /// The depth-first search nodes after which a uniqueness check under a budget of
+    /// `max_nodes` goes on with [`cdcl`] (`Some(0)`: CDCL from the start), or `None` when it
+    /// stays depth-first (no CDCL form, switched off, or the budget ends first).
+    pub(crate) fn cdcl_switch(&self, max_nodes: u64) -> Option<u64> {
+        self.cdcl_after.filter(|&t| t < max_nodes)
+    }
+
     /// How many sum shapes the law of 45 added (0 with `Options { derived: false }`).
     pub fn derived_count(&self) -> usize {
         self.derived

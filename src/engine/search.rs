@@ -99,8 +99,8 @@ impl<'e> Searcher<'e> {
         let plain = start.is_none() && self.order.is_empty();
         let switch = self
             .e
-            .cdcl_after
-            .filter(|&t| plain && limit <= 2 && t < budget.max_nodes);
+            .cdcl_switch(budget.max_nodes)
+            .filter(|_| plain && limit <= 2);
         if switch == Some(0) {
             return self.count_cdcl(givens, limit, budget, 0);
         }

@@ -93,39 +93,13 @@ impl<'e> Checker<'e> {
                 unknown = true;
                 break;
             }
-            // depth-first search first; one that has not settled within the engine's CDCL
-            // threshold goes on with CDCL (models of unique shapes only)
-            let switch = self
-                .e
-                .cdcl_after
-                .filter(|&t| t > 0 && limits.max_nodes.is_none_or(|m| t < m));
-            let capped = Limits {
-                max_nodes: switch.or(limits.max_nodes),
-                ..limits
-            };
-            let found = self.dfs.find(&cand, c, solution, capped);
-            spent += self.dfs.nodes;
-            self.nodes += self.dfs.nodes;
-            let found = match (found, switch) {
-                (None, Some(t)) if self.dfs.nodes >= t => {
-                    let left = Limits {
-                        max_nodes: limits.max_nodes.map(|m| m.saturating_sub(self.dfs.nodes)),
-                        ..limits
-                    };
-                    let before = self.nodes;
-                    let other = self.by_cdcl(&cand, solution, left);
-                    spent += self.nodes - before;
-                    match other {
-                        Other::Found(s) => return Other::Found(s),
-                        Other::NoneExists => Some(false),
-                        Other::Unknown => None,
-                    }
-                }
-                (Some(true), _) => return Other::Found(self.dfs.solution()),
-                (found, _) => found,
-            };
-            if found.is_none() {
-                unknown = true;
+            let (other, nodes) = self.search(&cand, c, solution, limits);
+            spent += nodes;
+            self.nodes += nodes;
+            match other {
+                Other::Found(s) => return Other::Found(s),
+                Other::NoneExists => {}
+                Other::Unknown => unknown = true,
             }
         }
         if unknown {
@@ -135,19 +109,49 @@ impl<'e> Checker<'e> {
         }
     }
 
-    /// Any solution below the propagated candidates `cand`, by conflict-driven clause learning.
-    fn by_cdcl(&mut self, cand: &[Mask], solution: &[u8], limits: Limits) -> Other {
+    /// A solution below the propagated candidates `cand` (where `from` has lost its symbol in
+    /// `solution`), and the search nodes spent: depth-first search first, going on with CDCL
+    /// (its phases set to `solution`) once it has spent the engine's threshold
+    /// ([`Engine::cdcl_switch`]; models of unique shapes only).
+    fn search(
+        &mut self,
+        cand: &[Mask],
+        from: usize,
+        solution: &[u8],
+        limits: Limits,
+    ) -> (Other, u64) {
+        let switch = self.e.cdcl_switch(limits.max_nodes.unwrap_or(u64::MAX));
+        let mut spent = 0;
+        if switch != Some(0) {
+            let capped = Limits {
+                max_nodes: switch.or(limits.max_nodes),
+                ..limits
+            };
+            let found = self.dfs.find(cand, from, solution, capped);
+            spent = self.dfs.nodes;
+            match found {
+                Some(true) => return (Other::Found(self.dfs.solution()), spent),
+                Some(false) => return (Other::NoneExists, spent),
+                // the budget or the deadline ran out before the threshold
+                None if switch.is_none_or(|t| spent < t) => return (Other::Unknown, spent),
+                None => {}
+            }
+        }
         let Some(mut solver) = Cdcl::new(self.e, cand) else {
-            return Other::Unknown;
+            return (Other::Unknown, spent);
         };
         solver.prefer(solution);
-        let outcome = solver.solve(&Budget::from(limits));
-        self.nodes += solver.decisions();
-        match outcome {
+        let left = Limits {
+            max_nodes: limits.max_nodes.map(|m| m.saturating_sub(spent)),
+            ..limits
+        };
+        let outcome = solver.solve(&Budget::from(left));
+        let other = match outcome {
             Outcome::Solution(s) => Other::Found(s),
             Outcome::Exhausted => Other::NoneExists,
             Outcome::Unknown => Other::Unknown,
-        }
+        };
+        (other, spent + solver.decisions())
     }
 
     /// A solution of `givens` other than `solution` (which must be one), by counting to two.
@@ -329,6 +333,72 @@ impl<'e> Dfs<'e> {
 mod tests {
     use super::*;
     use crate::geometry::builtin;
+
+    /// The checker with CDCL from the start and without CDCL gives the same answers on random
+    /// removals from random 9x9 and 16x16 grids; every other solution either finds keeps the
+    /// givens, differs from the grid in a removed cell and is a complete solution (counted by
+    /// the depth-first searcher with it as givens).
+    #[test]
+    fn cdcl_and_depth_first_checks_agree() {
+        use crate::engine::Options;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for (name, keep) in [("classic9", 40..70), ("classic16", 170..240)] {
+            let g = builtin::load(name).unwrap();
+            let engine = |cdcl| {
+                Engine::with_options(
+                    &g,
+                    Options {
+                        cdcl: Some(cdcl),
+                        ..Default::default()
+                    },
+                )
+            };
+            let (with, without) = (engine(true), engine(false));
+            let mut checks = (0, 0);
+            for _ in 0..12 {
+                let sol = super::super::grid::random_grid(&without, &mut rng, 100).unwrap();
+                let n = sol.len();
+                let mut givens: Vec<Option<u8>> = vec![None; n];
+                for _ in 0..rng.gen_range(keep.clone()) {
+                    let c = rng.gen_range(0..n);
+                    givens[c] = Some(sol[c]);
+                }
+                let cells: Vec<u32> = (0..n as u32)
+                    .filter(|&c| givens[c as usize].is_none())
+                    .take(3)
+                    .collect();
+                let a = Checker::new(&with, Limits::none()).other_solution(&givens, &cells, &sol);
+                let b =
+                    Checker::new(&without, Limits::none()).other_solution(&givens, &cells, &sol);
+                assert_eq!(
+                    matches!(a, Other::Found(_)),
+                    matches!(b, Other::Found(_)),
+                    "{name}: {a:?} against {b:?}"
+                );
+                for other in [a, b] {
+                    match other {
+                        Other::Found(o) => {
+                            checks.0 += 1;
+                            assert!(givens
+                                .iter()
+                                .zip(&o)
+                                .all(|(g, v)| g.is_none_or(|g| g == *v)));
+                            assert!(cells.iter().any(|&c| o[c as usize] != sol[c as usize]));
+                            let full: Vec<Option<u8>> = o.iter().map(|&v| Some(v)).collect();
+                            assert_eq!(without.count(&full, 2, Limits::none()).count, 1);
+                        }
+                        Other::NoneExists => checks.1 += 1,
+                        Other::Unknown => panic!("{name}: unknown without a budget"),
+                    }
+                }
+            }
+            assert!(
+                checks.0 > 0 && checks.1 > 0,
+                "{name}: both answers seen: {checks:?}"
+            );
+        }
+    }
 
     #[test]
     fn finds_the_other_solution_of_a_deadly_pattern() {
