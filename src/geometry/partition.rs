@@ -8,11 +8,14 @@
 //! outie with at most [`MAX_LEFTOVER`] cells becomes a derived sum shape; larger ones are useless
 //! for propagation. A derived shape is unique only when its cells lie inside one unique shape.
 //!
-//! Which unions are tried: every complete shape, then unions of up to [`MAX_UNION`] (3: a fourth shape doubled the cost for 2% more Killers solved without search) pairwise
-//! disjoint complete shapes grown one shape at a time through "nearby" shapes (two shapes are
-//! nearby when a cage touches both). Unions with the same cells are tried once. Only cages that
-//! are disjoint from each other are used in the subtraction (the first of two overlapping sum
-//! shapes wins), so overlapping sum shapes are handled soundly.
+//! Which unions are tried: every complete shape, then unions of up to [`MAX_UNION`] (3: a fourth
+//! shape doubled the cost for 2% more Killers solved without search) pairwise disjoint complete
+//! shapes connected through "nearby" shapes (two shapes are nearby when a cage touches both),
+//! each enumerated once by ESU (see `unions`). Unions with the same cells are tried once. The
+//! cages lying wholly inside each complete shape are found once, so a union only looks at the
+//! cages that cross its members' edges. Only cages that are disjoint from each other are used in
+//! the subtraction (the first of two overlapping sum shapes wins), so overlapping sum shapes are
+//! handled soundly.
 //!
 //! [`derive()`] returns the derived shapes (found once, at engine construction); [`check`] reports
 //! cage totals that contradict a complete shape's total (a shape exactly tiled by cages with the
@@ -87,8 +90,14 @@ struct Parts<'g, const W: usize> {
     cages: Vec<(usize, Bits<W>, i64)>,
     /// Sum of all symbol values (the total of one complete shape).
     full_total: i64,
-    /// For each complete shape, the cages (indices into `cages`) sharing a cell with it.
-    touches: Vec<Vec<u16>>,
+    /// 64-bit words per set of cages.
+    cage_words: usize,
+    /// `cage_words` words per complete shape: the cages sharing a cell with it.
+    touches: Vec<u64>,
+    /// `cage_words` words per complete shape: the cages lying wholly inside it.
+    within: Vec<u64>,
+    /// Per complete shape, the cells and the total of the cages lying wholly inside it.
+    within_sum: Vec<(Bits<W>, i64)>,
 }
 
 impl<'g, const W: usize> Parts<'g, W> {
@@ -112,24 +121,39 @@ impl<'g, const W: usize> Parts<'g, W> {
                 }
             }
         }
-        let touches = complete
-            .iter()
-            .map(|(_, b): &(usize, Bits<W>)| {
-                cages
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, (_, c, _))| !c.disjoint(b))
-                    .map(|(i, _)| i as u16)
-                    .collect()
-            })
-            .collect();
+        let cage_words = cages.len().div_ceil(64);
+        let mut touches = vec![0u64; complete.len() * cage_words];
+        let mut within = vec![0u64; complete.len() * cage_words];
+        let mut within_sum = vec![(Bits::new(n), 0); complete.len()];
+        for (m, (_, shape)) in complete.iter().enumerate() {
+            for (c, (_, cells, total)) in cages.iter().enumerate() {
+                let bit = 1u64 << (c % 64);
+                if cells.subset_of(shape) {
+                    within[m * cage_words + c / 64] |= bit;
+                    within_sum[m].0.union_with(cells);
+                    within_sum[m].1 += total;
+                }
+                if !cells.disjoint(shape) {
+                    touches[m * cage_words + c / 64] |= bit;
+                }
+            }
+        }
         Parts {
             g,
-            touches,
             complete,
             cages,
             full_total: g.symbols.values().iter().sum(),
+            cage_words,
+            touches,
+            within,
+            within_sum,
         }
+    }
+
+    /// Whether complete shapes `a` and `b` share a cage.
+    fn share_a_cage(&self, a: usize, b: usize) -> bool {
+        let w = self.cage_words;
+        (0..w).any(|i| self.touches[a * w + i] & self.touches[b * w + i] != 0)
     }
 }
 
@@ -147,9 +171,6 @@ impl Members {
             .map(move |i| (self.0 >> (16 * i)) & 0xffff)
             .take_while(|&m| m != 0)
             .map(|m| m as usize - 1)
-    }
-    fn contains(self, a: usize) -> bool {
-        self.iter().any(|m| m == a)
     }
     /// The members plus `b`, still sorted.
     fn with(self, b: usize) -> Self {
@@ -178,33 +199,42 @@ struct Region<const W: usize> {
     outie: Option<(Bits<W>, i64)>,
 }
 
-/// Innie and outie of one union. `seen` is scratch space, one stamp per cage, and `stamp` a
-/// value not in it yet (so a cage touching two members is counted once, without sorting).
-fn analyse<const W: usize>(
-    p: &Parts<W>,
-    members: Members,
-    cells: Bits<W>,
-    seen: &mut [u32],
-    stamp: u32,
-) -> Region<W> {
+/// Innie and outie of the union `members` of complete shapes, whose cells are `cells`. The
+/// cages wholly inside one member are known in advance; only the others that touch the union
+/// are looked at one by one.
+fn analyse<const W: usize>(p: &Parts<W>, members: Members, cells: Bits<W>) -> Region<W> {
     let n = p.g.cell_count();
     let total = members.iter().count() as i64 * p.full_total;
     let mut inside = Bits::new(n);
     let mut inside_total = 0;
     let mut touching = Bits::new(n);
     let mut touching_total = 0;
-    for i in members.iter().flat_map(|m| p.touches[m].iter()) {
-        if std::mem::replace(&mut seen[*i as usize], stamp) == stamp {
-            continue;
+    let cw = p.cage_words;
+    for word in 0..cw {
+        let (mut touch, mut within) = (0, 0);
+        for m in members.iter() {
+            touch |= p.touches[m * cw + word];
+            within |= p.within[m * cw + word];
         }
-        let (_, b, t) = &p.cages[*i as usize];
-        if b.subset_of(&cells) {
-            inside.union_with(b);
-            inside_total += t;
-        } else if !b.disjoint(&cells) {
-            touching.union_with(b);
-            touching_total += t;
+        // the cages touching the union and not inside one member: inside the union, or
+        // sticking out of it
+        let mut others = touch & !within;
+        while others != 0 {
+            let (_, b, t) = &p.cages[word * 64 + others.trailing_zeros() as usize];
+            others &= others - 1;
+            if b.subset_of(&cells) {
+                inside.union_with(b);
+                inside_total += t;
+            } else {
+                touching.union_with(b);
+                touching_total += t;
+            }
         }
+    }
+    for m in members.iter() {
+        let (b, t) = &p.within_sum[m];
+        inside.union_with(b);
+        inside_total += t;
     }
     let innie = (cells.minus(&inside), total - inside_total);
     let mut covered = inside;
@@ -222,68 +252,132 @@ fn analyse<const W: usize>(
     }
 }
 
-/// Unions of pairwise disjoint complete shapes, grown through nearby shapes, deduplicated by
-/// cells: `found` gets each one's region.
+/// Unions of pairwise disjoint complete shapes, connected through nearby shapes, deduplicated
+/// by cells: `found` gets each one's region, all unions of one shape first, then of two, and so
+/// on (so a derived shape is named after the smallest union that gives it).
+///
+/// Each size is enumerated with ESU (Wernicke, "Efficient detection of network motifs", 2006):
+/// a union grows from its lowest member only through shapes of higher index that are nearby
+/// to the newest member and to no earlier one, which reaches every connected set of shapes
+/// exactly once, without remembering the sets already seen. Pairwise disjointness is checked
+/// as a union grows; it holds for every part of a disjoint union, so no union is missed.
 fn unions<const W: usize>(p: &Parts<W>, max_union: usize, mut found: impl FnMut(Region<W>)) {
     let k = p.complete.len();
-    // which cages each complete shape touches, as a bitset: two shapes are nearby when they
-    // are disjoint and share one
-    let words = p.cages.len().div_ceil(64);
-    let mut touch_bits = vec![0u64; k * words];
-    for (a, cages) in p.touches.iter().enumerate() {
-        for &c in cages {
-            touch_bits[a * words + c as usize / 64] |= 1 << (c % 64);
+    let mut esu = Esu {
+        p,
+        kw: k.div_ceil(64),
+        nearby: Vec::new(),
+        scratch: Vec::new(),
+        seen_cells: FxHashSet::with_capacity_and_hasher(1024, Default::default()),
+        kept: 0,
+    };
+    let kw = esu.kw;
+    esu.nearby = vec![0u64; k * kw];
+    for a in 0..k {
+        for b in a + 1..k {
+            if p.share_a_cage(a, b) && p.complete[a].1.disjoint(&p.complete[b].1) {
+                esu.nearby[a * kw + b / 64] |= 1 << (b % 64);
+                esu.nearby[b * kw + a / 64] |= 1 << (a % 64);
+            }
         }
     }
-    let shares = |a: usize, b: usize| {
-        (0..words).any(|w| touch_bits[a * words + w] & touch_bits[b * words + w] != 0)
-    };
-    let nearby: Vec<Vec<usize>> = (0..k)
-        .map(|a| {
-            (0..k)
-                .filter(|&b| b != a && shares(a, b) && p.complete[a].1.disjoint(&p.complete[b].1))
-                .collect()
-        })
-        .collect();
-    let n = p.g.cell_count();
-    let max_union = max_union.min(4); // `Members` holds four
-    let mut seen_cells: FxHashSet<Bits<W>> =
-        FxHashSet::with_capacity_and_hasher(1024, Default::default());
-    let mut seen_members: FxHashSet<Members> =
-        FxHashSet::with_capacity_and_hasher(1024, Default::default());
-    let mut stamps = vec![u32::MAX; p.cages.len()];
-    let mut stamp = 0u32;
-    // each level: (sorted members, union of their cells)
-    let mut level: Vec<(Members, Bits<W>)> =
-        (0..k).map(|a| (Members::one(a), p.complete[a].1)).collect();
-    let mut next: Vec<(Members, Bits<W>)> = Vec::new();
+    let max_union = max_union.clamp(1, 4); // `Members` holds four
+                                           // per depth: the candidates to grow by, and the members with their nearby shapes
+    esu.scratch = vec![0u64; 2 * kw * (max_union + 1)];
     for size in 1..=max_union {
-        next.clear();
-        for &(members, cells) in &level {
-            if size < max_union && next.len() < MAX_PER_LEVEL {
-                for m in members.iter() {
-                    for &b in &nearby[m] {
-                        if members.contains(b) || !p.complete[b].1.disjoint(&cells) {
-                            continue;
-                        }
-                        let grown = members.with(b);
-                        if seen_members.insert(grown) {
-                            let mut c = Bits::new(n);
-                            c.union_with(&cells);
-                            c.union_with(&p.complete[b].1);
-                            next.push((grown, c));
-                        }
-                    }
-                }
+        esu.kept = 0;
+        for v in 0..k {
+            // the shapes nearby to `v` with a higher index, and `v` with its nearby shapes
+            let (ext, closed) = esu.scratch[..2 * kw].split_at_mut(kw);
+            for w in 0..kw {
+                let near = esu.nearby[v * kw + w];
+                let above = if w < v / 64 {
+                    0
+                } else if w == v / 64 {
+                    !0u64 << (v % 64) << 1
+                } else {
+                    !0
+                };
+                ext[w] = near & above;
+                closed[w] = near;
             }
-            if seen_cells.insert(cells) {
-                found(analyse(p, members, cells, &mut stamps, stamp));
-                stamp += 1;
+            closed[v / 64] |= 1 << (v % 64);
+            esu.grow(Members::one(v), p.complete[v].1, v, 1, size, &mut found);
+            if esu.kept >= MAX_PER_LEVEL {
+                break;
             }
         }
-        std::mem::swap(&mut level, &mut next);
-        if level.is_empty() {
-            break;
+    }
+}
+
+/// The state of the union enumeration in [`unions`].
+struct Esu<'a, 'g, const W: usize> {
+    p: &'a Parts<'g, W>,
+    /// 64-bit words per set of complete shapes.
+    kw: usize,
+    /// `kw` words per complete shape: the shapes nearby to it.
+    nearby: Vec<u64>,
+    /// Per depth, two sets of `kw` words: the shapes a union may still grow by, and its members
+    /// with every shape nearby to one of them.
+    scratch: Vec<u64>,
+    seen_cells: FxHashSet<Bits<W>>,
+    /// Unions of the current size analysed so far.
+    kept: usize,
+}
+
+impl<const W: usize> Esu<'_, '_, W> {
+    /// Grows the union `members` (with cells `cells`, lowest member `v`, `depth` members; its
+    /// candidates and neighbourhood at depth `depth` of the scratch space) to `size` members,
+    /// analysing each union of that size once.
+    fn grow(
+        &mut self,
+        members: Members,
+        cells: Bits<W>,
+        v: usize,
+        depth: usize,
+        size: usize,
+        found: &mut impl FnMut(Region<W>),
+    ) {
+        if depth == size {
+            if self.seen_cells.insert(cells) {
+                found(analyse(self.p, members, cells));
+                self.kept += 1;
+            }
+            return;
+        }
+        let kw = self.kw;
+        let (at, next) = (2 * kw * (depth - 1), 2 * kw * depth);
+        for word in 0..kw {
+            loop {
+                let bits = self.scratch[at + word];
+                if bits == 0 || self.kept >= MAX_PER_LEVEL {
+                    break;
+                }
+                let w = word * 64 + bits.trailing_zeros() as usize;
+                self.scratch[at + word] = bits & (bits - 1);
+                let shape = self.p.complete[w].1;
+                if !shape.disjoint(&cells) {
+                    continue;
+                }
+                // candidates: the rest, plus the shapes nearby to `w` above `v` that are not
+                // members or nearby to one
+                for i in 0..kw {
+                    let near = self.nearby[w * kw + i];
+                    let above = if i < v / 64 {
+                        0
+                    } else if i == v / 64 {
+                        !0u64 << (v % 64) << 1
+                    } else {
+                        !0
+                    };
+                    let closed = self.scratch[at + kw + i];
+                    self.scratch[next + i] = self.scratch[at + i] | (near & above & !closed);
+                    self.scratch[next + kw + i] = closed | near;
+                }
+                let mut grown = cells;
+                grown.union_with(&shape);
+                self.grow(members.with(w), grown, v, depth + 1, size, found);
+            }
         }
     }
 }
@@ -400,9 +494,8 @@ fn check_in<const W: usize>(g: &Geometry) -> Result<(), GeometryError> {
     }
     let p = Parts::<W>::new(g);
     let n = g.cell_count();
-    let mut stamps = vec![u32::MAX; p.cages.len()];
     for (i, (s, cells)) in p.complete.iter().enumerate() {
-        let r = analyse(&p, Members::one(i), *cells, &mut stamps, i as u32);
+        let r = analyse(&p, Members::one(i), *cells);
         if r.innie.0.count() == 0 && r.innie.1 != 0 {
             let shape = &g.shapes[*s];
             let names: Vec<&str> = p
@@ -452,7 +545,6 @@ mod tests {
     fn members_stay_sorted() {
         let m = super::Members::one(7).with(2).with(9).with(5);
         assert_eq!(m.iter().collect::<Vec<_>>(), vec![2, 5, 7, 9]);
-        assert!(m.contains(9) && !m.contains(3));
         let m = super::Members::one(0).with(1);
         assert_eq!(m.iter().collect::<Vec<_>>(), vec![0, 1]);
     }
@@ -530,6 +622,128 @@ mod tests {
                 unique: true
             }
         );
+    }
+
+    /// `g` with random cages of one to four cells (consecutive cell indices, pairwise disjoint),
+    /// covering every cell for odd seeds.
+    fn with_random_cages(mut g: Geometry, seed: u64) -> Geometry {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let n = g.cell_count();
+        let mut c = 0;
+        while c < n {
+            let len = rng.gen_range(1..=4).min(n - c);
+            if rng.gen_bool(if seed % 2 == 1 { 1.0 } else { 0.7 }) {
+                g.shapes.push(Shape {
+                    name: format!("cage {c}"),
+                    rule: Rule::Sum {
+                        total: 10,
+                        unique: false,
+                    },
+                    cells: (c..c + len).map(|i| CellId(i as u32)).collect(),
+                    kind: ShapeKind::Cage,
+                });
+            }
+            c += len;
+        }
+        g
+    }
+
+    #[test]
+    fn unions_are_every_connected_disjoint_set_of_up_to_three_shapes() {
+        // brute force: every set of one to three complete shapes that are pairwise disjoint and
+        // connected through "nearby" (disjoint and touching a common cage), deduplicated by cells
+        // (Samurai with every cell caged has over MAX_PER_LEVEL unions of three)
+        let cases: [(&str, &[u64]); 3] = [
+            ("classic9", &[0, 1, 2, 3, 4, 5]),
+            ("jigsaw", &[0, 1]),
+            ("samurai", &[0, 2]),
+        ];
+        for (name, seeds) in cases {
+            for &seed in seeds {
+                let g = with_random_cages(crate::geometry::builtin::load(name).unwrap(), seed);
+                let p = Parts::<8>::new(&g);
+                let k = p.complete.len();
+                let disjoint = |a: usize, b: usize| p.complete[a].1.disjoint(&p.complete[b].1);
+                let near = |a: usize, b: usize| {
+                    disjoint(a, b)
+                        && p.cages.iter().any(|(_, c, _)| {
+                            !c.disjoint(&p.complete[a].1) && !c.disjoint(&p.complete[b].1)
+                        })
+                };
+                let cells_of = |m: &[usize]| {
+                    let mut c = Bits::<8>::new(0);
+                    m.iter().for_each(|&i| c.union_with(&p.complete[i].1));
+                    c
+                };
+                let mut want = FxHashSet::default();
+                for a in 0..k {
+                    want.insert(cells_of(&[a]));
+                    for b in a + 1..k {
+                        if near(a, b) {
+                            want.insert(cells_of(&[a, b]));
+                        }
+                        for c in b + 1..k {
+                            let connected = [near(a, b), near(a, c), near(b, c)]
+                                .iter()
+                                .filter(|&&x| x)
+                                .count()
+                                >= 2;
+                            if connected && disjoint(a, b) && disjoint(a, c) && disjoint(b, c) {
+                                want.insert(cells_of(&[a, b, c]));
+                            }
+                        }
+                    }
+                }
+                let mut got = Vec::new();
+                let mut sizes = Vec::new();
+                unions(&p, 3, |r| {
+                    let m: Vec<usize> = r.members.iter().collect();
+                    let naive = naive_region(&p, &cells_of(&m), m.len());
+                    assert_eq!(r.innie, naive.innie, "{name} {seed}: innie of {m:?}");
+                    assert_eq!(r.outie, naive.outie, "{name} {seed}: outie of {m:?}");
+                    sizes.push(m.len());
+                    got.push(cells_of(&m));
+                });
+                let got_set: FxHashSet<Bits<8>> = got.iter().copied().collect();
+                assert_eq!(got.len(), got_set.len(), "{name} {seed}: a union twice");
+                for size in 1..=3 {
+                    let kept = sizes.iter().filter(|&&s| s == size).count();
+                    assert!(kept < MAX_PER_LEVEL, "{name} {seed}: capped");
+                }
+                assert_eq!(got_set, want, "{name} {seed}");
+                assert!(
+                    sizes.windows(2).all(|w| w[0] <= w[1]),
+                    "smaller unions first"
+                );
+                assert!(sizes.contains(&3), "{name} {seed}: no union of three");
+            }
+        }
+    }
+
+    /// The innie and outie of a union worked out plainly from every cage.
+    fn naive_region<const W: usize>(p: &Parts<W>, cells: &Bits<W>, size: usize) -> Region<W> {
+        let total = size as i64 * p.full_total;
+        let (mut inside, mut inside_total) = (Bits::new(0), 0);
+        let (mut touching, mut touching_total) = (Bits::new(0), 0);
+        for (_, b, t) in &p.cages {
+            if b.subset_of(cells) {
+                inside.union_with(b);
+                inside_total += t;
+            } else if !b.disjoint(cells) {
+                touching.union_with(b);
+                touching_total += t;
+            }
+        }
+        let mut covered = inside;
+        covered.union_with(&touching);
+        Region {
+            members: Members(0),
+            innie: (cells.minus(&inside), total - inside_total),
+            outie: cells
+                .subset_of(&covered)
+                .then(|| (touching.minus(cells), inside_total + touching_total - total)),
+        }
     }
 
     #[test]
