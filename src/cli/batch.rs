@@ -7,7 +7,8 @@
 //!
 //! In a `.jsonl` file each line is a whole model; a worker reads a line's layout as raw text
 //! first and reuses its last geometry and engine while the layout repeats (a file of Samurai
-//! puzzles builds one engine per worker, not one per line).
+//! puzzles builds one engine per worker, not one per line), and its last cells while only the
+//! shapes change (a file of Killers on one grid reads only each line's cages).
 
 use std::io::{BufRead, BufWriter, IsTerminal, Write};
 use std::path::Path;
@@ -84,8 +85,16 @@ fn solve_model(
         .as_ref()
         .is_none_or(|c| c.text.each_ref().map(String::as_str) != text)
     {
+        // a line on the cached grid with other shapes (a Killer's cages) reads only its shapes
+        let same_grid = cache
+            .as_ref()
+            .filter(|c| c.text[..3].iter().zip(&text[..3]).all(|(a, b)| a == b));
+        let geometry = match same_grid {
+            Some(c) => scan::geometry_on_members(&c.geometry, &m),
+            None => scan::geometry_from_members(&m),
+        };
         // a member that does not parse gets the full parser's message (line and column)
-        let geometry = scan::geometry_from_members(&m).map_err(|e| match e {
+        let geometry = geometry.map_err(|e| match e {
             anydoku::Error::Syntax { .. } => json::parse_model(line).err().unwrap_or(e),
             e => e,
         })?;

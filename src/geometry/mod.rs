@@ -148,6 +148,30 @@ impl Geometry {
                 return Err(GeometryError::DuplicateCellName(c.name.clone()));
             }
         }
+        Geometry::assemble(name, symbols, cells, by_name, shapes)
+    }
+
+    /// A geometry with this one's symbols and cells and other shapes, validated as by
+    /// [`Geometry::new`] (what a batch of Killers builds for each line: the grid repeats, the
+    /// cages change).
+    pub fn with_shapes(&self, name: String, shapes: Vec<Shape>) -> Result<Self, GeometryError> {
+        Geometry::assemble(
+            name,
+            self.symbols.clone(),
+            self.cells.clone(),
+            self.by_name.clone(),
+            shapes,
+        )
+    }
+
+    /// [`Geometry::new`] once the cells are known to be well-formed.
+    fn assemble(
+        name: String,
+        symbols: SymbolSet,
+        cells: Vec<Cell>,
+        by_name: rustc_hash::FxHashMap<String, CellId>,
+        shapes: Vec<Shape>,
+    ) -> Result<Self, GeometryError> {
         let n = symbols.len();
         let mut kept: Vec<Shape> = Vec::with_capacity(shapes.len());
         let mut seen: rustc_hash::FxHashSet<Vec<CellId>> = Default::default();
@@ -224,11 +248,6 @@ impl Geometry {
         }
         let mut shapes = self.shapes.clone();
         shapes.extend(extra);
-        Geometry::new(
-            self.name.clone(),
-            self.symbols.clone(),
-            self.cells.clone(),
-            shapes,
-        )
+        self.with_shapes(self.name.clone(), shapes)
     }
 }

@@ -217,33 +217,21 @@ pub(crate) struct ShapeRef<'a> {
     pub(crate) unique: Option<bool>,
 }
 
-/// The validated geometry of a model's parts.
-pub(crate) fn build_geometry(
-    name: String,
-    symbols: Vec<String>,
-    values: Option<Vec<i64>>,
-    cells: &[CellRef],
+/// The shapes of a model, their cells looked up by name with `cell_id`.
+fn shapes_from_refs(
+    cell_id: impl Fn(&str) -> Option<CellId>,
     shapes: &[ShapeRef],
-) -> Result<Geometry, Error> {
-    let symbols = SymbolSet::from_list(symbols, values)?;
-    let index: rustc_hash::FxHashMap<&str, CellId> = cells
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c.name.as_ref(), CellId(i as u32)))
-        .collect();
+) -> Result<Vec<Shape>, Error> {
     let mut out = Vec::with_capacity(shapes.len());
     for s in shapes {
         let cells = s
             .cells
             .iter()
             .map(|c| {
-                index
-                    .get(c.as_ref())
-                    .copied()
-                    .ok_or_else(|| GeometryError::UnknownCell {
-                        cell: c.to_string(),
-                        context: format!("shape '{}'", s.name),
-                    })
+                cell_id(c.as_ref()).ok_or_else(|| GeometryError::UnknownCell {
+                    cell: c.to_string(),
+                    context: format!("shape '{}'", s.name),
+                })
             })
             .collect::<Result<Vec<_>, _>>()?;
         let (rule, kind) = match (s.rule.as_ref(), s.sum) {
@@ -277,6 +265,37 @@ pub(crate) fn build_geometry(
             kind,
         });
     }
+    Ok(out)
+}
+
+/// What [`build_geometry`] gives for a model whose symbols, values and cells are those of
+/// `base` (already checked when `base` was built): only the shapes are read.
+pub(crate) fn build_geometry_on(
+    base: &Geometry,
+    name: String,
+    shapes: &[ShapeRef],
+) -> Result<Geometry, Error> {
+    let out = shapes_from_refs(|c| base.cell_id(c), shapes)?;
+    let geometry = base.with_shapes(name, out)?;
+    crate::geometry::build::check_sums(&geometry)?;
+    Ok(geometry)
+}
+
+/// The validated geometry of a model's parts.
+pub(crate) fn build_geometry(
+    name: String,
+    symbols: Vec<String>,
+    values: Option<Vec<i64>>,
+    cells: &[CellRef],
+    shapes: &[ShapeRef],
+) -> Result<Geometry, Error> {
+    let symbols = SymbolSet::from_list(symbols, values)?;
+    let index: rustc_hash::FxHashMap<&str, CellId> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.name.as_ref(), CellId(i as u32)))
+        .collect();
+    let out = shapes_from_refs(|c| index.get(c).copied(), shapes)?;
     let cells = cells
         .iter()
         .map(|c| Cell {

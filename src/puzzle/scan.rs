@@ -16,7 +16,7 @@ use std::borrow::Cow;
 
 use serde::Deserialize;
 
-use super::json::{build_geometry, put_given, CellRef, ShapeRef};
+use super::json::{build_geometry, build_geometry_on, put_given, CellRef, ShapeRef};
 use crate::error::Error;
 use crate::geometry::Geometry;
 
@@ -242,27 +242,40 @@ fn skip_string(b: &[u8], i: usize) -> Option<usize> {
 /// keep (what a batch builds for each new layout). Same checks and messages as
 /// [`from_model`](super::json::from_model).
 pub fn geometry_from_members(m: &Members) -> Result<Geometry, Error> {
-    fn part<'a, T: Deserialize<'a>>(text: Option<&'a str>, what: &str) -> Result<T, Error> {
-        let text = text.ok_or_else(|| Error::puzzle(format!("the model has no \"{what}\"")))?;
-        serde_json::from_str(text).map_err(|e| Error::from_json(&e))
-    }
     // the common plain form is read by a byte scan; anything else (escapes, polygons, other
     // spacing of numbers, errors) by serde
     let cells: Vec<CellRef> = match m.cells.and_then(plain_cells) {
         Some(cells) => cells,
         None => part(m.cells, "cells")?,
     };
-    let shapes: Vec<ShapeRef> = match m.shapes.and_then(plain_shapes) {
-        Some(shapes) => shapes,
-        None => part(m.shapes, "shapes")?,
-    };
     build_geometry(
         part(m.name, "name")?,
         part(m.symbols, "symbols")?,
         m.values.map(|v| part(Some(v), "values")).transpose()?,
         &cells,
-        &shapes,
+        &shapes_of(m)?,
     )
+}
+
+/// [`geometry_from_members`] for a line whose symbols, values and cells have the same text as
+/// those `base` was built from: only its name and shapes are read (a batch of Killers on one
+/// grid differs only in its cages). Same checks and messages.
+pub fn geometry_on_members(base: &Geometry, m: &Members) -> Result<Geometry, Error> {
+    build_geometry_on(base, part(m.name, "name")?, &shapes_of(m)?)
+}
+
+/// A member read by serde.
+fn part<'a, T: Deserialize<'a>>(text: Option<&'a str>, what: &str) -> Result<T, Error> {
+    let text = text.ok_or_else(|| Error::puzzle(format!("the model has no \"{what}\"")))?;
+    serde_json::from_str(text).map_err(|e| Error::from_json(&e))
+}
+
+/// The shapes member, by the byte scan in its plain form, else by serde.
+fn shapes_of<'a>(m: &Members<'a>) -> Result<Vec<ShapeRef<'a>>, Error> {
+    match m.shapes.and_then(plain_shapes) {
+        Some(shapes) => Ok(shapes),
+        None => part(m.shapes, "shapes"),
+    }
 }
 
 /// Reads a JSON array of objects, calling `visit(Some((key, value text)))` for each member of
@@ -548,6 +561,80 @@ mod tests {
             r#"[{"name":"A","cells":["r1c1"]}]"#,
         ] {
             assert!(plain_shapes(text).is_none(), "{text}");
+        }
+    }
+
+    /// A line on a known grid with other shapes, read with only its shapes, gives the geometry
+    /// (or the error) a full read of the line gives.
+    #[test]
+    fn a_line_on_a_known_grid_reads_as_a_whole_line_does() {
+        let killer = crate::puzzle::file::load_path(std::path::Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/puzzles/killer6.toml"
+        )))
+        .unwrap();
+        let base_model = to_model(&killer);
+        let base_line = serde_json::to_string(&base_model).unwrap();
+        let base = geometry_from_members(&split_members(&base_line, None).unwrap()).unwrap();
+        let cage = base_model
+            .shapes
+            .iter()
+            .position(|s| s.rule == "sum")
+            .expect("a cage");
+        let mut variants = Vec::new();
+        // other cages: one dropped, one with another total, one cut to a cell
+        let mut m = base_model.clone();
+        m.name = "other".into();
+        m.shapes.remove(cage);
+        variants.push(m);
+        let mut m = base_model.clone();
+        m.shapes[cage].sum = Some(m.shapes[cage].sum.unwrap() + 1);
+        variants.push(m);
+        let big = base_model
+            .shapes
+            .iter()
+            .position(|s| s.rule == "sum" && s.cells.len() > 1)
+            .expect("a cage of two cells or more");
+        let mut m = base_model.clone();
+        m.shapes[big].cells.truncate(1);
+        m.shapes[big].sum = Some(1);
+        variants.push(m);
+        // errors: an unknown cell, a sum shape without a total, a cell twice, a rule unknown
+        let mut m = base_model.clone();
+        m.shapes[cage].cells.push("nowhere".into());
+        variants.push(m);
+        let mut m = base_model.clone();
+        m.shapes[cage].sum = None;
+        variants.push(m);
+        let mut m = base_model.clone();
+        let first = m.shapes[cage].cells[0].clone();
+        m.shapes[cage].cells.push(first);
+        variants.push(m);
+        let mut m = base_model.clone();
+        m.shapes[0].rule = "odd".into();
+        variants.push(m);
+        for (i, m) in variants.iter().enumerate() {
+            let line = serde_json::to_string(m).unwrap();
+            let members = split_members(&line, None).unwrap();
+            let whole = geometry_from_members(&members);
+            let on_grid = geometry_on_members(&base, &members);
+            // the second: a total the row it tiles contradicts
+            assert_eq!(whole.is_ok(), i == 0 || i == 2, "variant {i}");
+            match (whole, on_grid) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a.name, b.name, "variant {i}");
+                    assert_eq!(a.symbols, b.symbols, "variant {i}");
+                    assert_eq!(a.cells, b.cells, "variant {i}");
+                    assert_eq!(a.shapes, b.shapes, "variant {i}");
+                    assert_eq!(a.warnings, b.warnings, "variant {i}");
+                    for c in &a.cells {
+                        assert_eq!(a.cell_id(&c.name), b.cell_id(&c.name), "variant {i}");
+                    }
+                    assert_ne!(a.shapes, base.shapes, "variant {i} changes the shapes");
+                }
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "variant {i}"),
+                (a, b) => panic!("variant {i}: {:?} against {:?}", a.err(), b.err()),
+            }
         }
     }
 
