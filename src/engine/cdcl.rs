@@ -1028,20 +1028,11 @@ mod tests {
     /// answers on random partial grids of wide layouts (16x16, 25x25).
     #[test]
     fn searcher_with_and_without_cdcl_agree() {
-        use crate::engine::{Options, Status};
+        use crate::engine::Status;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         for (name, range) in [("classic16", 120..200), ("classic25", 380..470)] {
             let g = builtin::load(name).unwrap();
-            let with = |cdcl| {
-                Engine::with_options(
-                    &g,
-                    Options {
-                        cdcl: Some(cdcl),
-                        ..Default::default()
-                    },
-                )
-            };
-            let (cdcl, dfs) = (with(true), with(false));
+            let (cdcl, dfs) = Engine::with_and_without_cdcl(&g);
             let n = dfs.n_cells;
             let grid = dfs.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
             let mut statuses = Vec::new();

@@ -210,6 +210,21 @@ impl Engine {
         Self::with_options(g, Options::default())
     }
 
+    /// Two engines of `g` for tests: one handing every search to CDCL at once, one never.
+    #[cfg(test)]
+    pub(crate) fn with_and_without_cdcl(g: &Geometry) -> (Engine, Engine) {
+        let with = |cdcl| {
+            Engine::with_options(
+                g,
+                Options {
+                    cdcl: Some(cdcl),
+                    ..Default::default()
+                },
+            )
+        };
+        (with(true), with(false))
+    }
+
     /// Flattens a geometry; with `derived` off, only the geometry's own shapes are used.
     pub fn with_options(g: &Geometry, options: Options) -> Self {
         let n_cells = g.cells.len();

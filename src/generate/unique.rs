@@ -340,21 +340,11 @@ mod tests {
     /// the depth-first searcher with it as givens).
     #[test]
     fn cdcl_and_depth_first_checks_agree() {
-        use crate::engine::Options;
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         for (name, keep) in [("classic9", 40..70), ("classic16", 170..240)] {
             let g = builtin::load(name).unwrap();
-            let engine = |cdcl| {
-                Engine::with_options(
-                    &g,
-                    Options {
-                        cdcl: Some(cdcl),
-                        ..Default::default()
-                    },
-                )
-            };
-            let (with, without) = (engine(true), engine(false));
+            let (with, without) = Engine::with_and_without_cdcl(&g);
             let mut checks = (0, 0);
             for _ in 0..12 {
                 let sol = super::super::grid::random_grid(&without, &mut rng, 100).unwrap();

@@ -281,9 +281,10 @@ fn unions<const W: usize>(p: &Parts<W>, max_union: usize, mut found: impl FnMut(
             }
         }
     }
-    let max_union = max_union.clamp(1, 4); // `Members` holds four
-                                           // per depth: the candidates to grow by, and the members with their nearby shapes
-    esu.scratch = vec![0u64; 2 * kw * (max_union + 1)];
+    // `Members` holds four
+    let max_union = max_union.clamp(1, 4);
+    // per depth: the candidates to grow by, and the members with their nearby shapes
+    esu.scratch = vec![0u64; 2 * kw * max_union];
     for size in 1..=max_union {
         esu.kept = 0;
         for v in 0..k {
@@ -291,14 +292,7 @@ fn unions<const W: usize>(p: &Parts<W>, max_union: usize, mut found: impl FnMut(
             let (ext, closed) = esu.scratch[..2 * kw].split_at_mut(kw);
             for w in 0..kw {
                 let near = esu.nearby[v * kw + w];
-                let above = if w < v / 64 {
-                    0
-                } else if w == v / 64 {
-                    !0u64 << (v % 64) << 1
-                } else {
-                    !0
-                };
-                ext[w] = near & above;
+                ext[w] = near & above(v, w);
                 closed[w] = near;
             }
             closed[v / 64] |= 1 << (v % 64);
@@ -307,6 +301,15 @@ fn unions<const W: usize>(p: &Parts<W>, max_union: usize, mut found: impl FnMut(
                 break;
             }
         }
+    }
+}
+
+/// Word `word` of the set of shapes with an index above `v`.
+fn above(v: usize, word: usize) -> u64 {
+    match word.cmp(&(v / 64)) {
+        std::cmp::Ordering::Less => 0,
+        std::cmp::Ordering::Equal => !0u64 << (v % 64) << 1,
+        std::cmp::Ordering::Greater => !0,
     }
 }
 
@@ -363,15 +366,8 @@ impl<const W: usize> Esu<'_, '_, W> {
                 // members or nearby to one
                 for i in 0..kw {
                     let near = self.nearby[w * kw + i];
-                    let above = if i < v / 64 {
-                        0
-                    } else if i == v / 64 {
-                        !0u64 << (v % 64) << 1
-                    } else {
-                        !0
-                    };
                     let closed = self.scratch[at + kw + i];
-                    self.scratch[next + i] = self.scratch[at + i] | (near & above & !closed);
+                    self.scratch[next + i] = self.scratch[at + i] | (near & above(v, i) & !closed);
                     self.scratch[next + kw + i] = closed | near;
                 }
                 let mut grown = cells;
