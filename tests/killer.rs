@@ -234,7 +234,7 @@ fn derived_shapes_never_change_the_solution_count() {
         .map(|(_, s)| s.clone())
         .collect();
     let g2 =
-        anydoku::Geometry::new(g.name.clone(), g.symbols.clone(), g.cells.clone(), kept).unwrap();
+        anydoku::Geometry::new(g.name.clone(), g.symbols.clone(), g.cells.to_vec(), kept).unwrap();
     let count = |derived| {
         let e = Engine::with_options(
             &g2,

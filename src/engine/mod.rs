@@ -234,12 +234,23 @@ impl Engine {
         } else {
             (1u64 << n_symbols) - 1
         };
-        let mut shapes_of: Vec<Vec<u32>> = vec![Vec::new(); n_cells];
-        for (i, s) in g.shapes.iter().enumerate() {
-            if s.is_unique() {
-                for c in &s.cells {
-                    shapes_of[c.index()].push(i as u32);
-                }
+        // the unique shapes of each cell, flat: those of cell `c` are
+        // `shapes_of[of_start[c]..of_start[c + 1]]`
+        let mut of_start = vec![0u32; n_cells + 1];
+        for s in g.shapes.iter().filter(|s| s.is_unique()) {
+            for c in &s.cells {
+                of_start[c.index() + 1] += 1;
+            }
+        }
+        for c in 0..n_cells {
+            of_start[c + 1] += of_start[c];
+        }
+        let mut shapes_of = vec![0u32; of_start[n_cells] as usize];
+        let mut fill = of_start.clone();
+        for (i, s) in g.shapes.iter().enumerate().filter(|(_, s)| s.is_unique()) {
+            for c in &s.cells {
+                shapes_of[fill[c.index()] as usize] = i as u32;
+                fill[c.index()] += 1;
             }
         }
         let mut peer_start = Vec::with_capacity(n_cells + 1);
@@ -247,7 +258,7 @@ impl Engine {
         let mut mark = vec![u32::MAX; n_cells];
         for c in 0..n_cells {
             peer_start.push(peers.len() as u32);
-            for &s in &shapes_of[c] {
+            for &s in &shapes_of[of_start[c] as usize..of_start[c + 1] as usize] {
                 for p in &g.shapes[s as usize].cells {
                     let p = p.index();
                     if p != c && mark[p] != c as u32 {

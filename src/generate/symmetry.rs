@@ -78,7 +78,7 @@ impl Symmetry {
             }
         }
         let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
-        for c in &g.cells {
+        for c in g.cells.iter() {
             x0 = x0.min(c.pos[0]);
             x1 = x1.max(c.pos[0]);
             y0 = y0.min(c.pos[1]);

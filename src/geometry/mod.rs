@@ -120,11 +120,12 @@ pub enum GeometryError {
 pub struct Geometry {
     pub name: String,
     pub symbols: SymbolSet,
-    pub cells: Vec<Cell>,
+    /// The cells, shared by the geometries built on one grid ([`Geometry::with_shapes`]).
+    pub cells: std::sync::Arc<[Cell]>,
     pub shapes: Vec<Shape>,
     /// Things worth telling the user that do not stop solving (cells in no shape, disconnected parts).
     pub warnings: Vec<String>,
-    by_name: rustc_hash::FxHashMap<String, CellId>,
+    by_name: std::sync::Arc<rustc_hash::FxHashMap<String, CellId>>,
 }
 
 impl Geometry {
@@ -148,7 +149,7 @@ impl Geometry {
                 return Err(GeometryError::DuplicateCellName(c.name.clone()));
             }
         }
-        Geometry::assemble(name, symbols, cells, by_name, shapes)
+        Geometry::assemble(name, symbols, cells.into(), by_name.into(), shapes)
     }
 
     /// A geometry with this one's symbols and cells and other shapes, validated as by
@@ -158,8 +159,8 @@ impl Geometry {
         Geometry::assemble(
             name,
             self.symbols.clone(),
-            self.cells.clone(),
-            self.by_name.clone(),
+            std::sync::Arc::clone(&self.cells),
+            std::sync::Arc::clone(&self.by_name),
             shapes,
         )
     }
@@ -168,20 +169,27 @@ impl Geometry {
     fn assemble(
         name: String,
         symbols: SymbolSet,
-        cells: Vec<Cell>,
-        by_name: rustc_hash::FxHashMap<String, CellId>,
+        cells: std::sync::Arc<[Cell]>,
+        by_name: std::sync::Arc<rustc_hash::FxHashMap<String, CellId>>,
         shapes: Vec<Shape>,
     ) -> Result<Self, GeometryError> {
         let n = symbols.len();
         let mut kept: Vec<Shape> = Vec::with_capacity(shapes.len());
-        let mut seen: rustc_hash::FxHashSet<Vec<CellId>> = Default::default();
-        for shape in shapes {
+        // per cell, the last shape it was seen in (a cell listed twice is seen twice)
+        let mut seen_in = vec![u32::MAX; cells.len()];
+        let mut unique_sets = CellSets::new(cells.len(), mix);
+        for (i, shape) in shapes.into_iter().enumerate() {
             if shape.cells.is_empty() {
                 return Err(GeometryError::EmptyShape(shape.name));
             }
-            let mut sorted = shape.cells.clone();
-            sorted.sort_unstable();
-            if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            let mut repeated = false;
+            for c in &shape.cells {
+                repeated |= std::mem::replace(&mut seen_in[c.index()], i as u32) == i as u32;
+            }
+            if repeated {
+                let mut sorted = shape.cells.clone();
+                sorted.sort_unstable();
+                let w = sorted.windows(2).find(|w| w[0] == w[1]).expect("a repeat");
                 return Err(GeometryError::DuplicateCellInShape {
                     shape: shape.name,
                     cell: cells[w[0].index()].name.clone(),
@@ -194,7 +202,7 @@ impl Geometry {
                     symbols: n,
                 });
             }
-            if shape.rule == Rule::Unique && !seen.insert(sorted) {
+            if shape.rule == Rule::Unique && !unique_sets.insert(&shape.cells) {
                 continue;
             }
             kept.push(shape);
@@ -249,5 +257,90 @@ impl Geometry {
         let mut shapes = self.shapes.clone();
         shapes.extend(extra);
         self.with_shapes(self.name.clone(), shapes)
+    }
+}
+
+/// A 64-bit mixing function (splitmix64's finaliser): summed over a shape's cells, a hash of the
+/// cell set that ignores their order.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Sets of cells seen so far, told apart without allocating per set: a set is found by a hash
+/// of its cells that ignores their order (the sum of `mix` over them), and sets with equal
+/// hashes are compared cell by cell.
+struct CellSets {
+    mix: fn(u64) -> u64,
+    /// The sets inserted, flat (`cells[start[k]..start[k + 1]]`).
+    cells: Vec<CellId>,
+    start: Vec<usize>,
+    /// The last set inserted with each hash; earlier ones are chained through `same_hash`.
+    by_hash: rustc_hash::FxHashMap<u64, usize>,
+    same_hash: Vec<Option<usize>>,
+    /// Per cell, the last set it was compared against.
+    compared: Vec<usize>,
+}
+
+impl CellSets {
+    fn new(n_cells: usize, mix: fn(u64) -> u64) -> Self {
+        CellSets {
+            mix,
+            cells: Vec::new(),
+            start: vec![0],
+            by_hash: Default::default(),
+            same_hash: Vec::new(),
+            compared: vec![usize::MAX; n_cells],
+        }
+    }
+
+    /// Adds the set of `cells` (no cell twice); false when an equal set was added before.
+    fn insert(&mut self, cells: &[CellId]) -> bool {
+        let hash = cells.iter().fold(cells.len() as u64, |h, c| {
+            h.wrapping_add((self.mix)(c.0 as u64))
+        });
+        let mut at = self.by_hash.get(&hash).copied();
+        while let Some(k) = at {
+            let other = &self.cells[self.start[k]..self.start[k + 1]];
+            if other.len() == cells.len() {
+                other.iter().for_each(|c| self.compared[c.index()] = k);
+                if cells.iter().all(|c| self.compared[c.index()] == k) {
+                    return false;
+                }
+            }
+            at = self.same_hash[k];
+        }
+        let k = self.same_hash.len();
+        self.same_hash.push(self.by_hash.insert(hash, k));
+        self.cells.extend_from_slice(cells);
+        self.start.push(self.cells.len());
+        true
+    }
+}
+
+#[cfg(test)]
+mod cell_set_tests {
+    use super::*;
+
+    /// Equal sets in any order are found again, different ones are not, also when every hash
+    /// is the same (the chain of sets sharing a hash).
+    #[test]
+    fn cell_sets_tell_equal_sets_from_different_ones() {
+        let ids = |v: &[u32]| v.iter().map(|&c| CellId(c)).collect::<Vec<_>>();
+        for mix in [mix as fn(u64) -> u64, |_| 0] {
+            let mut sets = CellSets::new(10, mix);
+            assert!(sets.insert(&ids(&[0, 1, 2])));
+            assert!(sets.insert(&ids(&[3, 4, 5])));
+            assert!(sets.insert(&ids(&[0, 1])));
+            assert!(sets.insert(&ids(&[0, 1, 3])));
+            assert!(!sets.insert(&ids(&[2, 0, 1])));
+            assert!(!sets.insert(&ids(&[5, 4, 3])));
+            assert!(!sets.insert(&ids(&[1, 0])));
+            assert!(!sets.insert(&ids(&[3, 1, 0])));
+            assert!(sets.insert(&ids(&[1, 2, 3])));
+            assert!(!sets.insert(&ids(&[3, 2, 1])));
+        }
     }
 }

@@ -477,7 +477,7 @@ fn square_board(g: &Geometry) -> Option<usize> {
     if g.cell_count() != n * n {
         return None;
     }
-    for c in &g.cells {
+    for c in g.cells.iter() {
         let (r, col) = c.board?;
         if r < 1 || col < 1 || r as usize > n || col as usize > n {
             return None;

@@ -224,16 +224,15 @@ fn shapes_from_refs(
 ) -> Result<Vec<Shape>, Error> {
     let mut out = Vec::with_capacity(shapes.len());
     for s in shapes {
-        let cells = s
-            .cells
-            .iter()
-            .map(|c| {
+        let mut cells = Vec::with_capacity(s.cells.len());
+        for c in &s.cells {
+            cells.push(
                 cell_id(c.as_ref()).ok_or_else(|| GeometryError::UnknownCell {
                     cell: c.to_string(),
                     context: format!("shape '{}'", s.name),
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+                })?,
+            );
+        }
         let (rule, kind) = match (s.rule.as_ref(), s.sum) {
             ("unique", None) => (Rule::Unique, ShapeKind::Extra),
             ("sum", Some(total)) => (
