@@ -253,21 +253,24 @@ impl Engine {
                 fill[c.index()] += 1;
             }
         }
+        // each cell's peers, in order: gathered as a bitset, read off word by word
         let mut peer_start = Vec::with_capacity(n_cells + 1);
         let mut peers = Vec::new();
-        let mut mark = vec![u32::MAX; n_cells];
+        let mut seen = vec![0u64; n_cells.div_ceil(64)];
         for c in 0..n_cells {
             peer_start.push(peers.len() as u32);
             for &s in &shapes_of[of_start[c] as usize..of_start[c + 1] as usize] {
                 for p in &g.shapes[s as usize].cells {
-                    let p = p.index();
-                    if p != c && mark[p] != c as u32 {
-                        mark[p] = c as u32;
-                        peers.push(p as u32);
-                    }
+                    seen[p.index() / 64] |= 1 << (p.index() % 64);
                 }
             }
-            peers[peer_start[c] as usize..].sort_unstable();
+            seen[c / 64] &= !(1 << (c % 64));
+            for (i, word) in seen.iter_mut().enumerate() {
+                while *word != 0 {
+                    peers.push((i * 64) as u32 + word.trailing_zeros());
+                    *word &= *word - 1;
+                }
+            }
         }
         peer_start.push(peers.len() as u32);
         let mut complete = Vec::new();
