@@ -48,7 +48,9 @@ fn var(l: Lit) -> usize {
 
 #[derive(Clone, Copy)]
 struct Watch {
-    clause: u32,
+    /// Where the clause's literals start in `lits` (its index and length are the two words
+    /// before).
+    start: u32,
     /// A literal of the clause: when it is true the clause need not be looked at.
     blocker: Lit,
 }
@@ -75,7 +77,8 @@ enum Conflict {
 pub struct Cdcl<'e> {
     e: &'e Engine,
     n: usize,
-    /// Per variable: `FALSE`, `TRUE` or `UNDEF`.
+    /// Per literal: `FALSE`, `TRUE` or `UNDEF` (a variable's value is its positive literal's;
+    /// one lookup per literal, without a branch on its sign).
     value: Vec<u8>,
     level: Vec<u32>,
     reason: Vec<u32>,
@@ -89,6 +92,8 @@ pub struct Cdcl<'e> {
     excludes: Vec<u32>,
     /// Cells not fixed at the root (a solution's "differs somewhere" clause ranges over them).
     open: Vec<u32>,
+    /// Every stored clause as its index, its length and its literals: propagation reads a
+    /// watched clause from here alone (one place in memory).
     lits: Vec<Lit>,
     clauses: Vec<Clause>,
     /// Per literal: the clauses watching it (looked at when it becomes false).
@@ -138,7 +143,7 @@ impl<'e> Cdcl<'e> {
         let mut s = Cdcl {
             e,
             n,
-            value: vec![FALSE; n_vars],
+            value: [FALSE, TRUE].repeat(n_vars),
             level: vec![0; n_vars],
             reason: vec![NO_REASON; n_vars],
             trail: Vec::with_capacity(n_vars),
@@ -170,7 +175,10 @@ impl<'e> Cdcl<'e> {
             restarts: Restarts::default(),
         };
         for (c, &m) in root.iter().enumerate() {
-            for_bits(m, |t| s.value[c * n + t] = UNDEF);
+            for_bits(m, |t| {
+                s.value[2 * (c * n + t)] = UNDEF;
+                s.value[2 * (c * n + t) + 1] = UNDEF;
+            });
         }
         for v in 0..n_vars {
             s.excludes_start.push(s.excludes.len() as u32);
@@ -210,7 +218,7 @@ impl<'e> Cdcl<'e> {
                 let mut placed = false;
                 for &c in shape {
                     let v = c as usize * n + t;
-                    match s.value[v] {
+                    match s.value[2 * v] {
                         TRUE => placed = true,
                         UNDEF => clause.push(2 * v as Lit),
                         _ => {}
@@ -230,7 +238,7 @@ impl<'e> Cdcl<'e> {
             }
         }
         for v in 0..n_vars {
-            if s.value[v] == UNDEF {
+            if s.value[2 * v] == UNDEF {
                 s.heap.insert(v, &s.activity);
             }
         }
@@ -382,7 +390,7 @@ impl<'e> Cdcl<'e> {
         (0..self.e.n_cells)
             .map(|c| {
                 (0..n)
-                    .find(|&t| self.value[c * n + t] == TRUE)
+                    .find(|&t| self.value[2 * (c * n + t)] == TRUE)
                     .expect("every cell holds a symbol") as u8
             })
             .collect()
@@ -390,14 +398,9 @@ impl<'e> Cdcl<'e> {
 
     #[inline(always)]
     fn lit_value(&self, l: Lit) -> u8 {
-        debug_assert!(var(l) < self.value.len());
+        debug_assert!((l as usize) < self.value.len());
         // SAFETY: every literal handled here is of a variable of the encoding
-        let v = unsafe { *self.value.get_unchecked(var(l)) };
-        if v == UNDEF {
-            UNDEF
-        } else {
-            v ^ (l & 1) as u8
-        }
+        unsafe { *self.value.get_unchecked(l as usize) }
     }
 
     #[inline(always)]
@@ -408,11 +411,13 @@ impl<'e> Cdcl<'e> {
     #[inline(always)]
     fn enqueue(&mut self, l: Lit, reason: u32) {
         let v = var(l);
-        debug_assert_eq!(self.value[v], UNDEF);
+        debug_assert_eq!(self.value[l as usize], UNDEF);
         let level = self.decision_level();
-        // SAFETY: `v` is a variable of the encoding; the three arrays have one entry each
+        // SAFETY: `v` is a variable of the encoding; `value` has two entries per variable, the
+        // other arrays one
         unsafe {
-            *self.value.get_unchecked_mut(v) = (l & 1 == 0) as u8;
+            *self.value.get_unchecked_mut(l as usize) = TRUE;
+            *self.value.get_unchecked_mut(l as usize ^ 1) = FALSE;
             *self.level.get_unchecked_mut(v) = level;
             *self.reason.get_unchecked_mut(v) = reason;
         }
@@ -425,8 +430,10 @@ impl<'e> Cdcl<'e> {
     fn add_clause(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> u32 {
         debug_assert!(lits.len() >= 2);
         let index = self.clauses.len() as u32;
+        self.lits.extend_from_slice(&[index, lits.len() as u32]);
+        let start = self.lits.len() as u32;
         self.clauses.push(Clause {
-            start: self.lits.len() as u32,
+            start,
             len: lits.len() as u32,
             lbd,
             activity: 0.0,
@@ -435,11 +442,11 @@ impl<'e> Cdcl<'e> {
         });
         self.lits.extend_from_slice(lits);
         self.watches[lits[0] as usize].push(Watch {
-            clause: index,
+            start,
             blocker: lits[1],
         });
         self.watches[lits[1] as usize].push(Watch {
-            clause: index,
+            start,
             blocker: lits[0],
         });
         if learnt {
@@ -460,7 +467,7 @@ impl<'e> Cdcl<'e> {
                 for k in from as usize..to as usize {
                     // SAFETY: `k` lies inside `excludes`, whose entries are variables
                     let u = unsafe { *self.excludes.get_unchecked(k) } as usize;
-                    match unsafe { *self.value.get_unchecked(u) } {
+                    match unsafe { *self.value.get_unchecked(2 * u) } {
                         UNDEF => self.enqueue(2 * u as Lit + 1, p),
                         TRUE => return Some(Conflict::Peers(p, 2 * u as Lit)),
                         _ => {}
@@ -480,7 +487,8 @@ impl<'e> Cdcl<'e> {
         let (mut i, mut j) = (0, 0);
         let mut conflict = None;
         // SAFETY (all unchecked indexing below): `i` and `j` stay below `ws.len()` (`j <= i`),
-        // watches name stored clauses, and a clause's literals lie inside `lits`.
+        // watches point at stored clauses (never at deleted ones: `reduce` drops their
+        // watches), whose index, length and literals lie inside `lits`.
         while i < ws.len() {
             let w = unsafe { *ws.get_unchecked(i) };
             i += 1;
@@ -489,18 +497,15 @@ impl<'e> Cdcl<'e> {
                 j += 1;
                 continue;
             }
-            let meta = unsafe { *self.clauses.get_unchecked(w.clause as usize) };
-            if meta.deleted {
-                continue;
-            }
-            let (start, len) = (meta.start as usize, meta.len as usize);
+            let start = w.start as usize;
+            let len = unsafe { *self.lits.get_unchecked(start - 1) } as usize;
             let clause = unsafe { self.lits.get_unchecked_mut(start..start + len) };
             if clause[0] == false_lit {
                 clause.swap(0, 1);
             }
             let first = clause[0];
             let watch = Watch {
-                clause: w.clause,
+                start: w.start,
                 blocker: first,
             };
             if first != w.blocker && self.lit_value(first) == TRUE {
@@ -524,15 +529,16 @@ impl<'e> Cdcl<'e> {
             }
             unsafe { *ws.get_unchecked_mut(j) = watch };
             j += 1;
+            let index = unsafe { *self.lits.get_unchecked(start - 2) };
             if self.lit_value(first) == FALSE {
-                conflict = Some(Conflict::Clause(w.clause));
+                conflict = Some(Conflict::Clause(index));
                 while i < ws.len() {
                     unsafe { *ws.get_unchecked_mut(j) = *ws.get_unchecked(i) };
                     i += 1;
                     j += 1;
                 }
             } else {
-                self.enqueue(first, CLAUSE | w.clause);
+                self.enqueue(first, CLAUSE | index);
             }
         }
         ws.truncate(j);
@@ -692,8 +698,9 @@ impl<'e> Cdcl<'e> {
         let keep = self.trail_lim[level as usize];
         for k in (keep..self.trail.len()).rev() {
             let v = var(self.trail[k]);
-            self.phase[v] = self.value[v] == TRUE;
-            self.value[v] = UNDEF;
+            self.phase[v] = self.value[2 * v] == TRUE;
+            self.value[2 * v] = UNDEF;
+            self.value[2 * v + 1] = UNDEF;
             self.reason[v] = NO_REASON;
             self.heap.insert(v, &self.activity);
         }
@@ -705,7 +712,7 @@ impl<'e> Cdcl<'e> {
     /// The unassigned variable of highest activity.
     fn pick(&mut self) -> Option<usize> {
         while let Some(v) = self.heap.pop(&self.activity) {
-            if self.value[v] == UNDEF {
+            if self.value[2 * v] == UNDEF {
                 return Some(v);
             }
         }
@@ -728,8 +735,13 @@ impl<'e> Cdcl<'e> {
         for &c in &candidates[..candidates.len() / 2] {
             let m = &mut self.clauses[c as usize];
             m.deleted = true;
-            self.deleted_lits += m.len as usize;
+            self.deleted_lits += 2 + m.len as usize;
             self.learnt_count -= 1;
+        }
+        // propagation never looks at a deleted clause: its watches go now
+        let (lits, clauses) = (&self.lits, &self.clauses);
+        for ws in &mut self.watches {
+            ws.retain(|w| !clauses[lits[w.start as usize - 2] as usize].deleted);
         }
         self.max_learnt += self.max_learnt / 10;
         if self.deleted_lits > self.lits.len() / 2 {
@@ -753,15 +765,17 @@ impl<'e> Cdcl<'e> {
                 continue;
             }
             renumber[i] = clauses.len() as u32;
+            lits.extend_from_slice(&[clauses.len() as u32, m.len]);
             let start = lits.len() as u32;
             lits.extend_from_slice(&self.lits[m.start as usize..(m.start + m.len) as usize]);
             clauses.push(Clause { start, ..*m });
         }
+        // (watches of deleted clauses are gone already)
         for ws in &mut self.watches {
-            ws.retain_mut(|w| {
-                w.clause = renumber[w.clause as usize];
-                w.clause != u32::MAX
-            });
+            for w in ws.iter_mut() {
+                let old = self.lits[w.start as usize - 2] as usize;
+                w.start = clauses[renumber[old] as usize].start;
+            }
         }
         for r in &mut self.reason {
             if *r != NO_REASON && *r & CLAUSE != 0 {
