@@ -11,11 +11,12 @@
 //!   complete shape holds each symbol in one of the cells that still allow it.
 //!
 //! Unit propagation over these is naked and hidden singles. On a conflict the solver learns a
-//! clause (first unique implication point, with the literals implied by other learnt literals
-//! removed), jumps back, and goes on; decisions follow variable activity (VSIDS) with saved
-//! phases, restarts come when recent learnt clauses get worse than usual (as in Glucose), and
-//! learnt clauses with a high literal-block distance are dropped as they pile up. Counting goes on after a solution by adding the clause
-//! "differs from it somewhere" and solving again, keeping what was learnt.
+//! clause (first unique implication point, minimised recursively as in MiniSat: a literal goes
+//! when its reasons lead only to the clause's other literals and root facts), jumps back, and
+//! goes on; decisions follow variable activity (VSIDS) with saved phases, restarts come when
+//! recent learnt clauses get worse than usual (as in Glucose), and learnt clauses with a high
+//! literal-block distance are dropped as they pile up. Counting goes on after a solution by
+//! adding the clause "differs from it somewhere" and solving again, keeping what was learnt.
 //!
 //! The root is the engine's propagated candidate array ([`super::search::Searcher::initial`]
 //! with the all-different filter), so the encoding holds only the candidates left after it.
@@ -107,6 +108,7 @@ pub struct Cdcl<'e> {
     /// Scratch for `analyze`.
     learnt_buf: Vec<Lit>,
     reason_buf: Vec<Lit>,
+    implied_stack: Vec<Lit>,
     level_stamp: Vec<u64>,
     stamp: u64,
     clause_inc: f32,
@@ -163,6 +165,7 @@ impl<'e> Cdcl<'e> {
             to_clear: Vec::new(),
             learnt_buf: Vec::new(),
             reason_buf: Vec::new(),
+            implied_stack: Vec::new(),
             level_stamp: vec![0; n_vars + 1],
             stamp: 0,
             clause_inc: 1.0,
@@ -622,20 +625,16 @@ impl<'e> Cdcl<'e> {
         }
         self.reason_buf = reason_lits;
         learnt[0] = uip ^ 1;
-        // drop literals implied by the others (their whole reason is in the clause)
+        // drop literals implied by the others: those whose reasons lead, step by step, only to
+        // literals of the clause or of the root (recursive minimisation, as in MiniSat)
+        let levels = learnt[1..]
+            .iter()
+            .fold(0u32, |a, &l| a | abstract_level(self.level[var(l)]));
         let mut keep = 1;
         for k in 1..learnt.len() {
-            let v = var(learnt[k]);
-            let reason = self.reason[v];
-            let mut redundant = reason != NO_REASON;
-            if redundant {
-                self.for_reason(reason, v, |l| {
-                    let u = var(l);
-                    redundant &= self.seen[u] || self.level[u] == 0;
-                });
-            }
-            if !redundant {
-                learnt[keep] = learnt[k];
+            let l = learnt[k];
+            if self.reason[var(l)] == NO_REASON || !self.implied(l, levels) {
+                learnt[keep] = l;
                 keep += 1;
             }
         }
@@ -665,6 +664,44 @@ impl<'e> Cdcl<'e> {
             }
         }
         (learnt, back_to, lbd)
+    }
+
+    /// Whether the false literal `lit` of a learnt clause is implied by the clause's other
+    /// literals (those marked `seen`) and root facts, through the reasons of the literals it
+    /// depends on. `levels`: the clause's levels as [`abstract_level`] bits (a literal of another
+    /// level cannot be implied by the clause). The literals found implied stay marked, so later
+    /// calls reuse them; on failure the marks of this call are undone.
+    fn implied(&mut self, lit: Lit, levels: u32) -> bool {
+        let mut stack = std::mem::take(&mut self.implied_stack);
+        let mut reason_lits = std::mem::take(&mut self.reason_buf);
+        stack.clear();
+        stack.push(lit);
+        let top = self.to_clear.len();
+        let mut implied = true;
+        'walk: while let Some(q) = stack.pop() {
+            reason_lits.clear();
+            self.for_reason(self.reason[var(q)], var(q), |l| reason_lits.push(l));
+            for &l in &reason_lits {
+                let v = var(l);
+                if self.seen[v] || self.level[v] == 0 {
+                    continue;
+                }
+                if self.reason[v] != NO_REASON && abstract_level(self.level[v]) & levels != 0 {
+                    self.seen[v] = true;
+                    self.to_clear.push(v);
+                    stack.push(l);
+                } else {
+                    for v in self.to_clear.drain(top..) {
+                        self.seen[v] = false;
+                    }
+                    implied = false;
+                    break 'walk;
+                }
+            }
+        }
+        self.implied_stack = stack;
+        self.reason_buf = reason_lits;
+        implied
     }
 
     fn bump_var(&mut self, v: usize) {
@@ -788,6 +825,12 @@ impl<'e> Cdcl<'e> {
         self.clauses = clauses;
         self.deleted_lits = 0;
     }
+}
+
+/// A decision level as one of 32 bits, for a quick test that a level is not among a clause's.
+#[inline(always)]
+fn abstract_level(level: u32) -> u32 {
+    1 << (level & 31)
 }
 
 /// Calls `f` with every set bit of `m`.
