@@ -29,6 +29,12 @@ import time
 from ortools.sat.python import cp_model
 
 
+def num(x):
+    """A rate or ratio: whole above 100, else three significant digits (a puzzle that takes a
+    minute is 0.0167 puzzles/s)."""
+    return f"{x:.0f}" if x >= 100 else f"{x:.3g}"
+
+
 def load_models(path, anydoku, limit):
     """The JSON models of a .jsonl file (first `limit`), or of one puzzle via `anydoku export`."""
     if path.endswith(".jsonl"):
@@ -149,10 +155,10 @@ def main():
         n = len(models)
         c_rate = n / c_time
         slow, med, fast = n / a_times[-1], n / a_times[len(a_times) // 2], n / a_times[0]
-        rates = f"{med:.0f} ({slow:.0f}-{fast:.0f})"
-        ratios = f"{med / c_rate:.0f}x ({slow / c_rate:.0f}-{fast / c_rate:.0f}x)"
+        rates = f"{num(med)} ({num(slow)}-{num(fast)})"
+        ratios = f"{num(med / c_rate)}x ({num(slow / c_rate)}-{num(fast / c_rate)}x)"
         print(
-            f"{os.path.basename(path):<28} {n:>4} {rates:>28} {c_rate:>9.2f} "
+            f"{os.path.basename(path):<28} {n:>4} {rates:>28} {num(c_rate):>9} "
             f"{ratios:>24}  {agree}/{n}"
         )
     return 0

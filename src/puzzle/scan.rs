@@ -303,8 +303,9 @@ fn shapes_of<'a>(m: &Members<'a>) -> Result<Vec<ShapeRef<'a>>, Error> {
 
 /// Reads a JSON array of objects, calling `visit(Some((key, start)))` for each member of each
 /// object, which reads the value starting at byte `start` and returns where it ends, and
-/// `visit(None)` after each object; `None` when the text is not such an array or the visitor
-/// says no. (The visitor reads each value itself, so a list of cells is scanned once.)
+/// `visit(None)` after each object (any `Some` it returns then goes on); `None` when the text is
+/// not such an array or the visitor says no. (The visitor reads each value itself, so a list of
+/// cells is scanned once.)
 fn plain_objects<'a>(
     text: &'a str,
     mut visit: impl FnMut(Option<(&'a str, usize)>) -> Option<usize>,
@@ -601,6 +602,14 @@ mod tests {
             r#"[{"name":"A","rule":"sum","cells":[1],"sum":1}]"#,
             r#"[{"name":"A","rule":"unique","cells":["r1c1"],"unique":1}]"#,
             r#"[{"name":"A","cells":["r1c1"]}]"#,
+            // the cell list is read in the same pass that checks it
+            r#"[{"name":"A","rule":"unique","cells":"r1c1"}]"#,
+            r#"[{"name":"A","rule":"unique","cells":["r1c1",]}]"#,
+            r#"[{"name":"A","rule":"unique","cells":["r1c1" "r1c2"]}]"#,
+            r#"[{"name":"A","rule":"unique","cells":[["r1c1"]]}]"#,
+            r#"[{"name":"A","rule":"unique","cells":["r1c1"}]"#,
+            r#"[{"name":"A","rule":"unique","cells":["r1c1],"sum":1}]"#,
+            r#"[{"name":"A","rule":"unique","cells":["r1c1"],"cells":["r1c2"]}]"#,
         ] {
             assert!(plain_shapes(text).is_none(), "{text}");
         }
