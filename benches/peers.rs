@@ -493,7 +493,7 @@ fn cpsat_in(root: &Path, variants: &Path, tmp: &Path, bin: &Path) -> Result<(), 
         }
     }
     // the sparse 36x36 minimal puzzles of michael404 that both sides settle in seconds (its
-    // minimal4 and minimal5 take each side a minute or more: left out of the bench)
+    // minimal4 and minimal5 take each side half a minute or more: left out of the bench)
     let symbols = tmp.join("symbols_michael404.jsonl");
     if let Ok(text) = std::fs::read_to_string(&symbols) {
         let sparse: Vec<&str> = text
