@@ -253,19 +253,23 @@ impl Engine {
                 fill[c.index()] += 1;
             }
         }
-        // each cell's peers, in order: gathered as a bitset, read off word by word
+        // each cell's peers, in order: gathered as a bitset, read off word by word (only the
+        // words its shapes touch)
         let mut peer_start = Vec::with_capacity(n_cells + 1);
         let mut peers = Vec::new();
         let mut seen = vec![0u64; n_cells.div_ceil(64)];
         for c in 0..n_cells {
             peer_start.push(peers.len() as u32);
+            let (mut lo, mut hi) = (c / 64, c / 64);
             for &s in &shapes_of[of_start[c] as usize..of_start[c + 1] as usize] {
                 for p in &g.shapes[s as usize].cells {
-                    seen[p.index() / 64] |= 1 << (p.index() % 64);
+                    let word = p.index() / 64;
+                    seen[word] |= 1 << (p.index() % 64);
+                    (lo, hi) = (lo.min(word), hi.max(word));
                 }
             }
             seen[c / 64] &= !(1 << (c % 64));
-            for (i, word) in seen.iter_mut().enumerate() {
+            for (i, word) in seen.iter_mut().enumerate().take(hi + 1).skip(lo) {
                 while *word != 0 {
                     peers.push((i * 64) as u32 + word.trailing_zeros());
                     *word &= *word - 1;
