@@ -1,6 +1,6 @@
 //! Prints the average search nodes per puzzle for a line file (a tuning aid).
 //!
-//! `nodes FILE [GEOMETRY] [overlaps=on|off] [board=on|off]`: the first 5000 lines, each counted
+//! `nodes FILE [GEOMETRY] [overlaps=on|off] [board=on|off] [vector=on|off]`: the first 5000 lines, each counted
 //! to two solutions, with the overlap pass and the bitboard kernel chosen by the engine unless
 //! given.
 use anydoku::engine::search::Searcher;
@@ -30,6 +30,7 @@ fn main() {
         anydoku::engine::Options {
             overlaps,
             board,
+            vector: switch("vector"),
             ..Default::default()
         },
     );

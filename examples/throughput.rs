@@ -1,6 +1,6 @@
 //! Solving throughput on a file of classic 9x9 lines, parsing excluded (a tuning aid).
 //!
-//! `throughput FILE [N] [overlaps=on|off] [board=on|off]`: the first N lines (default 5000),
+//! `throughput FILE [N] [overlaps=on|off] [board=on|off] [vector=on|off]`: the first N lines (default 5000),
 //! each counted to two solutions, `PASSES` timed passes (default 3); prints nodes per puzzle and the best
 //! pass's puzzles per second.
 use anydoku::engine::search::Searcher;
@@ -23,6 +23,7 @@ fn main() {
         anydoku::engine::Options {
             overlaps: switch("overlaps"),
             board: switch("board"),
+            vector: switch("vector"),
             ..Default::default()
         },
     );

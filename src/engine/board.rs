@@ -54,6 +54,7 @@
 // unroll into plain word operations.
 #![allow(clippy::needless_range_loop)]
 
+use super::tally::Tally;
 use super::{Budget, Count, Engine, Limits};
 
 /// Board widths (64-bit words) the kernel is compiled for: up to 1024 cells and flags.
@@ -87,13 +88,18 @@ pub struct Board {
     /// Pointing / claiming is tried on a shape's places only when there are at most this many
     /// (the largest overlap of two complete shapes), or never when 0.
     pointing_max: u32,
+    /// The complete shapes laid out for counting a symbol's places in all of them at once, when
+    /// the board is narrow and the CPU has AVX-512 population counts; the search then runs the
+    /// kernel compiled for AVX-512 (`V`), which finds hidden singles with it.
+    tally: Option<Tally>,
 }
 
 impl Board {
     /// The bitboard form of `e` on boards of at most `max_words` words, or `None` when the model
     /// needs the cell-major kernel (sum shapes, no complete shape, too many cells and shapes,
-    /// more than 64 symbols). `pointing`: look for overlaps (pointing / claiming) too.
-    pub(crate) fn new(e: &Engine, max_words: usize, pointing: bool) -> Option<Board> {
+    /// more than 64 symbols). `pointing`: look for overlaps (pointing / claiming) too; `vector`:
+    /// count hidden singles with [`Tally`] where it can.
+    pub(crate) fn new(e: &Engine, max_words: usize, pointing: bool, vector: bool) -> Option<Board> {
         if !e.sums.is_empty() || e.n_symbols == 0 || e.n_symbols > 64 || e.n_complete == 0 {
             return None;
         }
@@ -173,7 +179,13 @@ impl Board {
                 }
             }
         }
+        let tally = if vector {
+            Tally::new(&shapes, words, e.n_complete)
+        } else {
+            None
+        };
         Some(Board {
+            tally,
             words,
             n_cells: e.n_cells,
             n_symbols: e.n_symbols,
@@ -358,27 +370,33 @@ impl<'b> BoardSearch<'b> {
     ) -> Count {
         // F: the words holding shape flags (the last ones), or W when not specialised
         let f = self.b.words - self.b.n_cells / 64;
-        match (self.b.words, self.b.n_symbols, f) {
-            (2, 9, 1) => self.run::<2, 9, 1>(givens, limit, budget),
-            (1, 4, _) => self.run::<1, 4, 1>(givens, limit, budget),
-            (1, 6, _) => self.run::<1, 6, 1>(givens, limit, budget),
-            (1, _, _) => self.run::<1, 0, 1>(givens, limit, budget),
-            (2, _, _) => self.run::<2, 0, 2>(givens, limit, budget),
-            (3, _, _) => self.run::<3, 0, 3>(givens, limit, budget),
-            (4, _, _) => self.run::<4, 0, 4>(givens, limit, budget),
-            (6, 16, 2) => self.run::<6, 16, 2>(givens, limit, budget),
-            (6, _, _) => self.run::<6, 0, 6>(givens, limit, budget),
-            (8, _, 3) => self.run::<8, 0, 3>(givens, limit, budget),
-            (8, _, _) => self.run::<8, 0, 8>(givens, limit, budget),
-            (12, _, 4) => self.run::<12, 0, 4>(givens, limit, budget),
-            (12, _, _) => self.run::<12, 0, 12>(givens, limit, budget),
-            (16, _, 5) => self.run::<16, 0, 5>(givens, limit, budget),
-            (16, _, _) => self.run::<16, 0, 16>(givens, limit, budget),
-            (w, _, _) => unreachable!("no kernel for {w}-word boards"),
+        let v = self.b.tally.is_some();
+        match (self.b.words, self.b.n_symbols, f, v) {
+            (2, 9, 1, true) => self.run::<2, 9, 1, true>(givens, limit, budget),
+            (2, 9, 1, false) => self.run::<2, 9, 1, false>(givens, limit, budget),
+            (1, 4, _, true) => self.run::<1, 4, 1, true>(givens, limit, budget),
+            (1, 4, _, false) => self.run::<1, 4, 1, false>(givens, limit, budget),
+            (1, 6, _, true) => self.run::<1, 6, 1, true>(givens, limit, budget),
+            (1, 6, _, false) => self.run::<1, 6, 1, false>(givens, limit, budget),
+            (1, _, _, true) => self.run::<1, 0, 1, true>(givens, limit, budget),
+            (1, _, _, false) => self.run::<1, 0, 1, false>(givens, limit, budget),
+            (2, _, _, true) => self.run::<2, 0, 2, true>(givens, limit, budget),
+            (2, _, _, false) => self.run::<2, 0, 2, false>(givens, limit, budget),
+            (3, ..) => self.run::<3, 0, 3, false>(givens, limit, budget),
+            (4, ..) => self.run::<4, 0, 4, false>(givens, limit, budget),
+            (6, 16, 2, _) => self.run::<6, 16, 2, false>(givens, limit, budget),
+            (6, ..) => self.run::<6, 0, 6, false>(givens, limit, budget),
+            (8, _, 3, _) => self.run::<8, 0, 3, false>(givens, limit, budget),
+            (8, ..) => self.run::<8, 0, 8, false>(givens, limit, budget),
+            (12, _, 4, _) => self.run::<12, 0, 4, false>(givens, limit, budget),
+            (12, ..) => self.run::<12, 0, 12, false>(givens, limit, budget),
+            (16, _, 5, _) => self.run::<16, 0, 5, false>(givens, limit, budget),
+            (16, ..) => self.run::<16, 0, 16, false>(givens, limit, budget),
+            (w, ..) => unreachable!("no kernel for {w}-word boards"),
         }
     }
 
-    fn run<const W: usize, const N: usize, const F: usize>(
+    fn run<const W: usize, const N: usize, const F: usize, const V: bool>(
         &mut self,
         givens: &[Option<u8>],
         limit: u64,
@@ -413,8 +431,8 @@ impl<'b> BoardSearch<'b> {
         }
         if !ok {
             self.dirty.clear::<W>();
-        } else if propagate::<W, N, F, true>(b, root, &mut self.dirty) {
-            self.descend::<W, N, F>(0);
+        } else if propagate::<W, N, F, true, V>(b, root, &mut self.dirty) {
+            self.descend::<W, N, F, V>(0);
         }
         Count {
             count: self.found,
@@ -424,9 +442,41 @@ impl<'b> BoardSearch<'b> {
         }
     }
 
+    /// [`BoardSearch::descend_body`] in the kernel's instruction set: plain, or AVX-512 when `V`.
+    #[inline(always)]
+    fn descend<const W: usize, const N: usize, const F: usize, const V: bool>(
+        &mut self,
+        depth: usize,
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if V {
+            // SAFETY: as in `propagate`
+            return unsafe { self.descend_vector::<W, N, F>(depth) };
+        }
+        self.descend_plain::<W, N, F>(depth)
+    }
+
+    #[inline(never)]
+    fn descend_plain<const W: usize, const N: usize, const F: usize>(&mut self, depth: usize) {
+        self.descend_body::<W, N, F, false>(depth)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq,bmi1,bmi2,lzcnt")]
+    unsafe fn descend_vector<const W: usize, const N: usize, const F: usize>(
+        &mut self,
+        depth: usize,
+    ) {
+        self.descend_body::<W, N, F, true>(depth)
+    }
+
     /// Searches below level `depth`, whose state is already propagated. The last option of each
     /// choice is applied in place, so the loop goes on at this level.
-    fn descend<const W: usize, const N: usize, const F: usize>(&mut self, depth: usize) {
+    #[inline(always)]
+    fn descend_body<const W: usize, const N: usize, const F: usize, const V: bool>(
+        &mut self,
+        depth: usize,
+    ) {
         let b = self.b;
         let n = symbols::<N>(b);
         let stride = (n + 1) * W;
@@ -454,9 +504,9 @@ impl<'b> BoardSearch<'b> {
                         bits &= bits - 1;
                         self.stack.copy_within(base..next, next);
                         let state = &mut self.stack[next..next + stride];
-                        place::<W, N>(b, state, s, cell, options, &mut self.dirty);
-                        if propagate::<W, N, F, false>(b, state, &mut self.dirty) {
-                            self.descend::<W, N, F>(depth + 1);
+                        place::<W, N, V>(b, state, s, cell, options, &mut self.dirty);
+                        if propagate::<W, N, F, false, V>(b, state, &mut self.dirty) {
+                            self.descend::<W, N, F, V>(depth + 1);
                         }
                         if self.stopped {
                             return;
@@ -468,9 +518,9 @@ impl<'b> BoardSearch<'b> {
                     self.stack.copy_within(base..next, next);
                     let state = &mut self.stack[next..next + stride];
                     let had = options_of::<W, N>(b, state, first);
-                    place::<W, N>(b, state, s, first, had, &mut self.dirty);
-                    if propagate::<W, N, F, false>(b, state, &mut self.dirty) {
-                        self.descend::<W, N, F>(depth + 1);
+                    place::<W, N, V>(b, state, s, first, had, &mut self.dirty);
+                    if propagate::<W, N, F, false, V>(b, state, &mut self.dirty) {
+                        self.descend::<W, N, F, V>(depth + 1);
                     }
                     if self.stopped {
                         return;
@@ -480,8 +530,8 @@ impl<'b> BoardSearch<'b> {
                 }
             };
             let state = &mut self.stack[base..next];
-            place::<W, N>(b, state, s_last, cell_last, dirty_last, &mut self.dirty);
-            if !propagate::<W, N, F, false>(b, state, &mut self.dirty) {
+            place::<W, N, V>(b, state, s_last, cell_last, dirty_last, &mut self.dirty);
+            if !propagate::<W, N, F, false, V>(b, state, &mut self.dirty) {
                 return;
             }
         }
@@ -613,7 +663,7 @@ fn choose<const W: usize, const N: usize>(b: &Board, state: &[u64]) -> Choice {
 /// still allows. The cell leaves the other symbols' boards and the unplaced board; its peers and
 /// the flags of its shapes leave `s`'s board. Marks what changed in `dirty`.
 #[inline(always)]
-fn place<const W: usize, const N: usize>(
+fn place<const W: usize, const N: usize, const V: bool>(
     b: &Board,
     state: &mut [u64],
     s: usize,
@@ -633,7 +683,7 @@ fn place<const W: usize, const N: usize>(
         let t = others.trailing_zeros() as usize;
         others &= others - 1;
         state[t * W + word] &= !bit;
-        dirty.mark::<W>(t, &shapes_of_cell);
+        dirty.mark::<W, V>(t, &shapes_of_cell);
     }
     state[n * W + word] &= !bit;
     let mut own: Bits<W> = load(state, s * W);
@@ -641,7 +691,7 @@ fn place<const W: usize, const N: usize>(
         own[i] &= !vis[i];
     }
     store(state, s * W, own);
-    dirty.mark::<W>(s, &load(&b.reach, cell * W));
+    dirty.mark::<W, V>(s, &load(&b.reach, cell * W));
 }
 
 /// Places the givens on fresh boards, all at once and without marking anything (the search
@@ -741,14 +791,26 @@ impl Dirty {
 
     /// Symbol `s` may have lost places in `shapes`.
     #[inline(always)]
-    fn mark<const W: usize>(&mut self, s: usize, shapes: &Bits<W>) {
-        or_into(&mut self.shapes, s * W, shapes);
+    fn mark<const W: usize, const V: bool>(&mut self, s: usize, shapes: &Bits<W>) {
+        if !V {
+            or_into(&mut self.shapes, s * W, shapes);
+        }
         self.symbols |= 1 << s;
     }
 
     /// Symbol `s` went from board `old` to board `new`: marks the shapes of the cells it lost.
     #[inline(always)]
-    fn mark_lost<const W: usize>(&mut self, b: &Board, s: usize, old: &Bits<W>, new: &Bits<W>) {
+    fn mark_lost<const W: usize, const V: bool>(
+        &mut self,
+        b: &Board,
+        s: usize,
+        old: &Bits<W>,
+        new: &Bits<W>,
+    ) {
+        if V {
+            self.symbols |= 1 << s;
+            return;
+        }
         let mut lost = [0u64; W];
         for i in 0..W {
             lost[i] = old[i] & !new[i] & b.cell_mask[i];
@@ -760,7 +822,7 @@ impl Dirty {
                 shapes[i] |= f[i];
             }
         });
-        self.mark::<W>(s, &shapes);
+        self.mark::<W, V>(s, &shapes);
     }
 
     /// Symbol `s` may have lost places in any shape.
@@ -796,7 +858,7 @@ impl Dirty {
 /// bulk, until there is none; marks the symbols whose boards changed. False on a contradiction:
 /// an unplaced cell that no board holds, or two singles of one symbol that see each other.
 #[inline(always)]
-fn naked_singles<const W: usize, const N: usize>(
+fn naked_singles<const W: usize, const N: usize, const V: bool>(
     b: &Board,
     state: &mut [u64],
     dirty: &mut Dirty,
@@ -862,7 +924,7 @@ fn naked_singles<const W: usize, const N: usize>(
                 c[j] &= !vis[j];
             }
             store(state, s * W, c);
-            dirty.mark::<W>(s, &load(&b.reach, cell * W));
+            dirty.mark::<W, V>(s, &load(&b.reach, cell * W));
         });
         if failed {
             return false;
@@ -870,15 +932,64 @@ fn naked_singles<const W: usize, const N: usize>(
     }
 }
 
-/// Propagates to a fixpoint after the changes marked in `dirty`. False on a contradiction: a
-/// cell with no symbol, a symbol with no place in a complete shape where it is not placed, or
-/// two singles that see each other. Leaves `dirty` clean either way.
-fn propagate<const W: usize, const N: usize, const F: usize, const OVERLAPS: bool>(
+/// [`propagate_checked`] in the kernel's instruction set: plain, or AVX-512 when `V`.
+#[inline(always)]
+fn propagate<
+    const W: usize,
+    const N: usize,
+    const F: usize,
+    const OVERLAPS: bool,
+    const V: bool,
+>(
     b: &Board,
     state: &mut [u64],
     dirty: &mut Dirty,
 ) -> bool {
-    let ok = propagate_inner::<W, N, F, OVERLAPS>(b, state, dirty);
+    #[cfg(target_arch = "x86_64")]
+    if V {
+        // SAFETY: `V` kernels run only when the board has a `Tally`, which exists only on CPUs
+        // with the instructions
+        return unsafe { propagate_vector::<W, N, F, OVERLAPS>(b, state, dirty) };
+    }
+    propagate_plain::<W, N, F, OVERLAPS>(b, state, dirty)
+}
+
+#[inline(never)]
+fn propagate_plain<const W: usize, const N: usize, const F: usize, const OVERLAPS: bool>(
+    b: &Board,
+    state: &mut [u64],
+    dirty: &mut Dirty,
+) -> bool {
+    propagate_checked::<W, N, F, OVERLAPS, false>(b, state, dirty)
+}
+
+/// [`propagate`] compiled for AVX-512, with hidden singles counted by [`Tally`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq,bmi1,bmi2,lzcnt")]
+unsafe fn propagate_vector<const W: usize, const N: usize, const F: usize, const OVERLAPS: bool>(
+    b: &Board,
+    state: &mut [u64],
+    dirty: &mut Dirty,
+) -> bool {
+    propagate_checked::<W, N, F, OVERLAPS, true>(b, state, dirty)
+}
+
+/// Propagates to a fixpoint after the changes marked in `dirty`. False on a contradiction: a
+/// cell with no symbol, a symbol with no place in a complete shape where it is not placed, or
+/// two singles that see each other. Leaves `dirty` clean either way.
+#[inline(always)]
+fn propagate_checked<
+    const W: usize,
+    const N: usize,
+    const F: usize,
+    const OVERLAPS: bool,
+    const V: bool,
+>(
+    b: &Board,
+    state: &mut [u64],
+    dirty: &mut Dirty,
+) -> bool {
+    let ok = propagate_inner::<W, N, F, OVERLAPS, V>(b, state, dirty);
     if !ok {
         dirty.clear::<W>();
     }
@@ -886,7 +997,13 @@ fn propagate<const W: usize, const N: usize, const F: usize, const OVERLAPS: boo
 }
 
 #[inline(always)]
-fn propagate_inner<const W: usize, const N: usize, const F: usize, const OVERLAPS: bool>(
+fn propagate_inner<
+    const W: usize,
+    const N: usize,
+    const F: usize,
+    const OVERLAPS: bool,
+    const V: bool,
+>(
     b: &Board,
     state: &mut [u64],
     dirty: &mut Dirty,
@@ -895,17 +1012,17 @@ fn propagate_inner<const W: usize, const N: usize, const F: usize, const OVERLAP
     // whether a cell was placed or lost a symbol since the last naked-single pass
     let mut narrowed = true;
     loop {
-        if std::mem::take(&mut narrowed) && !naked_singles::<W, N>(b, state, dirty) {
+        if std::mem::take(&mut narrowed) && !naked_singles::<W, N, V>(b, state, dirty) {
             return false;
         }
         if dirty.symbols != 0 {
             // hidden singles of the lowest changed symbol
             let s = dirty.symbols.trailing_zeros() as usize;
-            let Some(found) = hidden_singles::<W, N, F, OVERLAPS>(b, state, s, dirty) else {
+            let Some(found) = hidden_singles::<W, N, F, OVERLAPS, V>(b, state, s, dirty) else {
                 return false;
             };
             if !is_empty(&found) {
-                if !place_hidden_singles::<W, N>(b, state, s, &found, dirty) {
+                if !place_hidden_singles::<W, N, V>(b, state, s, &found, dirty) {
                     return false;
                 }
                 narrowed = true;
@@ -913,7 +1030,7 @@ fn propagate_inner<const W: usize, const N: usize, const F: usize, const OVERLAP
         } else if OVERLAPS && dirty.overlap_symbols != 0 {
             // singles are exhausted: overlaps of the lowest symbol that has some to look at
             let s = dirty.overlap_symbols.trailing_zeros() as usize;
-            narrowed = overlaps::<W, F>(b, state, s, dirty);
+            narrowed = overlaps::<W, F, V>(b, state, s, dirty);
         } else {
             return true;
         }
@@ -924,12 +1041,22 @@ fn propagate_inner<const W: usize, const N: usize, const F: usize, const OVERLAP
 /// marks are taken), or `None` when one of those shapes has no place left for it. Shapes whose
 /// places are few enough to lie in an overlap of two shapes are marked for [`overlaps`].
 #[inline(always)]
-fn hidden_singles<const W: usize, const N: usize, const F: usize, const OVERLAPS: bool>(
+fn hidden_singles<
+    const W: usize,
+    const N: usize,
+    const F: usize,
+    const OVERLAPS: bool,
+    const V: bool,
+>(
     b: &Board,
     state: &[u64],
     s: usize,
     dirty: &mut Dirty,
 ) -> Option<Bits<W>> {
+    #[cfg(target_arch = "x86_64")]
+    if V {
+        return hidden_singles_by_tally::<W, OVERLAPS>(b, state, s, dirty);
+    }
     let marked: Bits<W> = dirty.take::<W>(s);
     let c: Bits<W> = load(state, s * W);
     let mut found = [0u64; W];
@@ -976,10 +1103,60 @@ fn hidden_singles<const W: usize, const N: usize, const F: usize, const OVERLAPS
     Some(found)
 }
 
+/// [`hidden_singles`] in the AVX-512 kernel: the places of symbol `s` in every complete shape
+/// counted at once by [`Tally`] (so no shape marks are needed, only the symbol's), on boards of
+/// one or two words.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn hidden_singles_by_tally<const W: usize, const OVERLAPS: bool>(
+    b: &Board,
+    state: &[u64],
+    s: usize,
+    dirty: &mut Dirty,
+) -> Option<Bits<W>> {
+    debug_assert!(W <= 2);
+    dirty.symbols &= !(1 << s);
+    let c: Bits<W> = load(state, s * W);
+    // SAFETY: the `V` kernels run only when the board has a tally
+    let tally = unsafe { b.tally.as_ref().unwrap_unchecked() };
+    let few_max = if OVERLAPS { b.pointing_max } else { 0 };
+    // SAFETY: a `Tally` exists only on CPUs with the instructions
+    let places = unsafe { tally.count::<W>(&c, few_max) };
+    // the shapes where `s` is not placed yet: the board's flag bits, shifted to shape indices
+    let board = if W == 1 {
+        c[0] as u128
+    } else {
+        (c[W - 1] as u128) << 64 | c[0] as u128
+    };
+    let live = (board >> b.n_cells) as u64;
+    if places.none & live != 0 {
+        return None;
+    }
+    let mut found = [0u64; W];
+    let mut singles = places.one & live;
+    while singles != 0 {
+        let h = singles.trailing_zeros() as usize;
+        singles &= singles - 1;
+        let shape: Bits<W> = load(&b.shapes, h * W);
+        for j in 0..W {
+            found[j] |= c[j] & shape[j];
+        }
+    }
+    let few = places.few & live;
+    if OVERLAPS && few != 0 {
+        let flags = (few as u128) << b.n_cells;
+        let mut small = [0u64; W];
+        small[0] = flags as u64;
+        small[W - 1] |= (flags >> (64 * (W - 1))) as u64;
+        dirty.mark_overlaps::<W>(s, &small);
+    }
+    Some(found)
+}
+
 /// Places the hidden singles `found` of symbol `s` at once: their peers lose `s`, the other
 /// symbols lose the cells. False when two of them see each other.
 #[inline(always)]
-fn place_hidden_singles<const W: usize, const N: usize>(
+fn place_hidden_singles<const W: usize, const N: usize, const V: bool>(
     b: &Board,
     state: &mut [u64],
     s: usize,
@@ -1011,7 +1188,7 @@ fn place_hidden_singles<const W: usize, const N: usize>(
     }
     store(state, s * W, c);
     store(state, n * W, todo);
-    dirty.mark::<W>(s, &reach);
+    dirty.mark::<W, V>(s, &reach);
     // the other symbols lose the cells, without branching (`s` keeps its board)
     let mut hit_symbols = 0u64;
     for t in 0..n {
@@ -1028,7 +1205,7 @@ fn place_hidden_singles<const W: usize, const N: usize>(
     while hit_symbols != 0 {
         let t = hit_symbols.trailing_zeros() as usize;
         hit_symbols &= hit_symbols - 1;
-        dirty.mark::<W>(t, &shapes_of_found);
+        dirty.mark::<W, V>(t, &shapes_of_found);
     }
     true
 }
@@ -1036,7 +1213,7 @@ fn place_hidden_singles<const W: usize, const N: usize>(
 /// Pointing and claiming for symbol `s` in the shapes marked for it by [`hidden_singles`] (the
 /// marks are taken). True when its board narrowed.
 #[inline(always)]
-fn overlaps<const W: usize, const F: usize>(
+fn overlaps<const W: usize, const F: usize, const V: bool>(
     b: &Board,
     state: &mut [u64],
     s: usize,
@@ -1066,7 +1243,7 @@ fn overlaps<const W: usize, const F: usize>(
         return false;
     }
     store(state, s * W, c);
-    dirty.mark_lost::<W>(b, s, &before, &c);
+    dirty.mark_lost::<W, V>(b, s, &before, &c);
     true
 }
 
@@ -1223,6 +1400,76 @@ mod tests {
                 multiple > 0 && unique + none > 0,
                 "{name}: {unique} {multiple} {none}"
             );
+        }
+    }
+
+    /// The kernel compiled for AVX-512, which counts hidden singles with [`super::Tally`],
+    /// counts what the plain kernel counts, and finds the same solutions, on random partial
+    /// grids of every narrow layout (some with a wrong given). On a CPU without the instructions
+    /// both engines run the plain kernel and the test says so.
+    #[test]
+    fn vector_and_plain_kernels_agree() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(19);
+        let layouts = [
+            ("classic4", 3..9),
+            ("classic6", 8..20),
+            ("classic9", 30..44),
+            ("x", 26..40),
+            ("jigsaw", 30..44),
+            ("toroidal", 30..44),
+            ("windoku", 26..40),
+        ];
+        for (name, range) in layouts {
+            let g = builtin::load(name).unwrap();
+            let with = |vector| {
+                Engine::with_options(
+                    &g,
+                    Options {
+                        vector: Some(vector),
+                        ..Default::default()
+                    },
+                )
+            };
+            let (vector, plain) = (with(true), with(false));
+            let board = vector.board.as_ref().expect("narrow layouts fit a board");
+            assert!(plain.board.as_ref().unwrap().tally.is_none());
+            if board.tally.is_none() {
+                assert!(
+                    !super::Tally::supported(),
+                    "{name}: no tally on a capable CPU"
+                );
+                eprintln!("no AVX-512 population count here: only the plain kernel ran");
+                return;
+            }
+            let n = vector.n_cells;
+            let grid = plain.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
+            let mut seen = [0; 3];
+            for _ in 0..200 {
+                let mut givens = vec![None; n];
+                for _ in 0..rng.gen_range(range.clone()) {
+                    let c = rng.gen_range(0..n);
+                    givens[c] = Some(if rng.gen_bool(0.05) {
+                        rng.gen_range(0..vector.n_symbols as u8)
+                    } else {
+                        grid[c]
+                    });
+                }
+                let limits = Limits {
+                    max_nodes: Some(100_000),
+                    max_time: None,
+                };
+                let a = vector.count(&givens, 10, limits);
+                let b = plain.count(&givens, 10, limits);
+                if !a.complete || !b.complete {
+                    continue;
+                }
+                assert_eq!((a.count, &a.solutions), (b.count, &b.solutions), "{name}");
+                for sol in &a.solutions {
+                    assert!(valid(&vector, &givens, sol), "{name}: {sol:?}");
+                }
+                seen[a.count.min(2) as usize] += 1;
+            }
+            assert!(seen.iter().all(|&k| k > 0), "{name}: {seen:?}");
         }
     }
 

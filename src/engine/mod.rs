@@ -33,6 +33,7 @@ pub mod cdcl;
 pub mod propagate;
 pub mod search;
 pub mod sum;
+pub mod tally;
 
 use std::time::{Duration, Instant};
 
@@ -190,6 +191,11 @@ pub struct Options {
     /// search settles every published puzzle well before); `Some(true)`: from the start;
     /// `Some(false)`: never.
     pub cdcl: Option<bool>,
+    /// In the bitboard kernel on boards of up to 128 bits (every 9x9 layout and the smaller
+    /// ones), count a symbol's places in every complete shape at once with AVX-512 ([`tally`])
+    /// when the CPU has it, in a copy of the kernel compiled for those instructions. `None` and
+    /// `Some(true)`: when the CPU has it; `Some(false)`: never (the shape-by-shape test).
+    pub vector: Option<bool>,
 }
 
 impl Default for Options {
@@ -200,6 +206,7 @@ impl Default for Options {
             alldiff: None,
             board: None,
             cdcl: None,
+            vector: None,
         }
     }
 }
@@ -371,7 +378,12 @@ impl Engine {
         if engine.alldiff_after.is_none() {
             engine.board = match options.board {
                 Some(false) => None,
-                Some(true) | None => board::Board::new(&engine, board::MAX_WORDS, board_pointing),
+                Some(true) | None => board::Board::new(
+                    &engine,
+                    board::MAX_WORDS,
+                    board_pointing,
+                    options.vector != Some(false),
+                ),
             };
         }
         engine
