@@ -1,0 +1,241 @@
+//! The bitboard kernel's passes over all symbol boards at once, with AVX-512.
+//!
+//! On two-word boards (every 9x9 layout) with at most eleven symbols, a search state (the
+//! symbol boards, then the unplaced-cells board) is at most twelve boards of 128 bits: three
+//! 512-bit vectors, four boards to a vector, a board's two words in neighbouring 64-bit lanes.
+//! The kernel compiled for AVX-512 (`V` in [`super`]) pads such states to 24 words and runs the
+//! passes here, which read and write the state through those three vectors instead of looping
+//! over the symbols:
+//!
+//! * [`naked_singles`]: the cells held by one board only, from an OR / majority tree over the
+//!   boards (the three vectors folded, then the four board slots of the result), and each
+//!   single's symbol from one lane test of the vectors against the cell's bit; the state stays
+//!   in registers until no single is left;
+//! * [`place`]: a symbol's board loses the peers of the cells it is placed in, and every other
+//!   board the cells (two masked AND-NOTs per vector), telling which symbols lost any of them;
+//! * [`narrow_board`]: one board loses some cells (the overlap pass).
+//!
+//! Every write to a vector state goes through these, as whole vectors: a 512-bit load right
+//! after a narrower store to the same bytes waits for the store to retire (measured: writing
+//! hidden singles word by word and reading the state back as vectors gave no gain at all).
+//! Nothing here knows a geometry; the layout of a state is the kernel's. Every pass gives the
+//! same boards and marks as the plain pass it replaces (the kernels are tested against each
+//! other). The helpers are `#[inline(always)]` without target features of their own: they are
+//! only called from the kernel compiled with them, into which they inline (a function with
+//! `#[target_feature]` cannot be forced inline, and the calls cost 1-3 %).
+
+#![cfg(target_arch = "x86_64")]
+
+use std::arch::x86_64::*;
+
+use super::Board;
+
+/// Words of a padded state: twelve boards of two words.
+pub(super) const STATE_WORDS: usize = 24;
+
+/// Whether a state of `n` symbols on `words`-word boards fits the three vectors.
+#[inline(always)]
+pub(super) fn fits(words: usize, n: usize) -> bool {
+    words == 2 && n < 12
+}
+
+/// The lanes (bit `l` for 64-bit lane `l` of the 24) holding symbol boards, for `n` symbols.
+#[inline(always)]
+fn symbol_lanes(n: usize) -> u32 {
+    (1u32 << (2 * n)) - 1
+}
+
+/// The three vectors of a state.
+///
+/// # Safety
+/// `state` holds at least [`STATE_WORDS`] words; the CPU has AVX-512F.
+#[inline(always)]
+unsafe fn load3(state: &[u64]) -> [__m512i; 3] {
+    debug_assert!(state.len() >= STATE_WORDS);
+    let p = state.as_ptr();
+    [
+        _mm512_loadu_si512(p.cast()),
+        _mm512_loadu_si512(p.add(8).cast()),
+        _mm512_loadu_si512(p.add(16).cast()),
+    ]
+}
+
+/// The lanes of `z` (three vectors, 24 lanes) whose words share a bit with the two-word board
+/// `x` repeated in every board slot, as a 24-bit mask.
+#[inline(always)]
+unsafe fn lanes_meeting(z: &[__m512i; 3], x: __m512i) -> u32 {
+    _mm512_test_epi64_mask(z[0], x) as u32
+        | (_mm512_test_epi64_mask(z[1], x) as u32) << 8
+        | (_mm512_test_epi64_mask(z[2], x) as u32) << 16
+}
+
+/// The two-word board `[lo, hi]` in every board slot of a vector.
+#[inline(always)]
+unsafe fn repeat(lo: u64, hi: u64) -> __m512i {
+    _mm512_set_epi64(
+        hi as i64, lo as i64, hi as i64, lo as i64, hi as i64, lo as i64, hi as i64, lo as i64,
+    )
+}
+
+/// Stores the three vectors of a state.
+///
+/// # Safety
+/// As for [`load3`].
+#[inline(always)]
+unsafe fn store3(state: &mut [u64], z: &[__m512i; 3]) {
+    debug_assert!(state.len() >= STATE_WORDS);
+    let p = state.as_mut_ptr();
+    for (i, v) in z.iter().enumerate() {
+        _mm512_storeu_si512(p.add(8 * i).cast(), *v);
+    }
+}
+
+/// Symbol `s`'s board loses `own`; every other board (the unplaced one included) loses `other`.
+/// Returns the symbols other than `s` whose boards held any of `other`, one bit each.
+#[inline(always)]
+unsafe fn narrow(z: &mut [__m512i; 3], n: usize, s: usize, own: [u64; 2], other: [u64; 2]) -> u64 {
+    let (own, other) = (repeat(own[0], own[1]), repeat(other[0], other[1]));
+    let lanes = 3u32 << (2 * s);
+    let hit = lanes_meeting(z, other) & symbol_lanes(n) & !lanes;
+    for (i, v) in z.iter_mut().enumerate() {
+        let mine = (lanes >> (8 * i)) as u8;
+        *v = _mm512_mask_andnot_epi64(*v, !mine, other, *v);
+        *v = _mm512_mask_andnot_epi64(*v, mine, own, *v);
+    }
+    // one bit per symbol: either of its two lanes
+    _pext_u32(hit | hit >> 1, 0x55_5555) as u64
+}
+
+/// Board `k` (a symbol's, or the unplaced one for `k = n`) loses `own`.
+#[inline(always)]
+unsafe fn narrow_one(z: &mut [__m512i; 3], k: usize, own: [u64; 2]) {
+    let own = repeat(own[0], own[1]);
+    let lanes = 3u32 << (2 * k);
+    for (i, v) in z.iter_mut().enumerate() {
+        *v = _mm512_mask_andnot_epi64(*v, (lanes >> (8 * i)) as u8, own, *v);
+    }
+}
+
+/// Places every naked single of a padded state of `n` symbols, until there is none, and marks
+/// the symbols whose boards changed in `changed`. False on a contradiction: an unplaced cell no
+/// board holds, or two singles of one symbol that see each other. (The plain kernel's
+/// `naked_singles`, on three vectors held in registers throughout.)
+///
+/// # Safety
+/// `fits(2, n)`, `state` holds [`STATE_WORDS`] words whose lanes past the unplaced board are
+/// zero; the CPU has AVX-512F, VL and BMI1/2.
+#[inline(always)]
+pub(super) unsafe fn naked_singles(
+    b: &Board,
+    state: &mut [u64],
+    n: usize,
+    changed: &mut u64,
+) -> bool {
+    debug_assert!(fits(2, n) && state.len() >= STATE_WORDS);
+    let symbols = symbol_lanes(n);
+    let mut z = load3(state);
+    let mut todo = [state[2 * n], state[2 * n + 1]];
+    let mut placed = false;
+    let ok = loop {
+        // boards of symbols only (the unplaced board and the padding masked out)
+        let z2 = _mm512_maskz_mov_epi64((symbols >> 16) as u8, z[2]);
+        // ones: held by some board; twos: by two or more. Fold the three vectors, then the four
+        // board slots of the result (256-bit halves, then 128-bit quarters).
+        let mut ones = _mm512_or_si512(z[0], z[1]);
+        let mut twos = _mm512_and_si512(z[0], z[1]);
+        // twos |= ones & z2 (0xF8: a | (b & c))
+        twos = _mm512_ternarylogic_epi64(twos, ones, z2, 0xF8);
+        ones = _mm512_or_si512(ones, z2);
+        let swap = _mm512_shuffle_i64x2(ones, ones, 0b01_00_11_10);
+        twos = _mm512_ternarylogic_epi64(twos, ones, swap, 0xF8);
+        twos = _mm512_or_si512(twos, _mm512_shuffle_i64x2(twos, twos, 0b01_00_11_10));
+        ones = _mm512_or_si512(ones, swap);
+        let swap = _mm512_shuffle_i64x2(ones, ones, 0b10_11_00_01);
+        twos = _mm512_ternarylogic_epi64(twos, ones, swap, 0xF8);
+        twos = _mm512_or_si512(twos, _mm512_shuffle_i64x2(twos, twos, 0b10_11_00_01));
+        ones = _mm512_or_si512(ones, swap);
+        let ones = _mm512_castsi512_si128(ones);
+        let twos = _mm512_castsi512_si128(twos);
+        let ones = [
+            _mm_cvtsi128_si64(ones) as u64,
+            _mm_extract_epi64::<1>(ones) as u64,
+        ];
+        let twos = [
+            _mm_cvtsi128_si64(twos) as u64,
+            _mm_extract_epi64::<1>(twos) as u64,
+        ];
+        let dead = (todo[0] & !ones[0]) | (todo[1] & !ones[1]);
+        if dead != 0 {
+            break false;
+        }
+        let singles = [todo[0] & !twos[0], todo[1] & !twos[1]];
+        if singles[0] | singles[1] == 0 {
+            break true;
+        }
+        placed = true;
+        todo = [todo[0] & !singles[0], todo[1] & !singles[1]];
+        // one single at a time, its symbol from the lanes holding its bit; a single that lost
+        // its symbol to an earlier single of the same symbol is a contradiction
+        let mut x = (singles[1] as u128) << 64 | singles[0] as u128;
+        let mut failed = false;
+        while x != 0 {
+            let cell = x.trailing_zeros() as usize;
+            x &= x - 1;
+            let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+            let at = [
+                bit & 0u64.wrapping_sub((word == 0) as u64),
+                bit * word as u64,
+            ];
+            let lanes = lanes_meeting(&z, repeat(at[0], at[1])) & symbols;
+            failed |= lanes == 0;
+            let s = (lanes.trailing_zeros() as usize / 2).min(n - 1);
+            let vis = b.vis.as_ptr().add(cell * 2);
+            // its peers lose the symbol; the single was the only board holding the cell, so
+            // the other boards (but the unplaced one) lose nothing
+            narrow_one(&mut z, s, [*vis, *vis.add(1)]);
+            *changed |= 1 << s;
+        }
+        if failed {
+            break false;
+        }
+        // the singles leave the unplaced board
+        narrow_one(&mut z, n, [singles[0], singles[1]]);
+    };
+    if placed {
+        store3(state, &z);
+    }
+    ok
+}
+
+/// Places symbol `s` in the cells `found` of a padded state of `n` symbols: its board loses
+/// `peers` (the cells' peers and the flags of their shapes), the other boards and the unplaced
+/// board lose the cells. Returns the symbols other than `s` that held any of the cells.
+///
+/// # Safety
+/// As for [`naked_singles`].
+#[inline(always)]
+pub(super) unsafe fn place(
+    state: &mut [u64],
+    n: usize,
+    s: usize,
+    found: [u64; 2],
+    peers: [u64; 2],
+) -> u64 {
+    debug_assert!(fits(2, n) && state.len() >= STATE_WORDS);
+    let mut z = load3(state);
+    let hit = narrow(&mut z, n, s, peers, found);
+    store3(state, &z);
+    hit
+}
+
+/// Board `k` of a padded state loses `cells`.
+///
+/// # Safety
+/// As for [`naked_singles`].
+#[inline(always)]
+pub(super) unsafe fn narrow_board(state: &mut [u64], k: usize, cells: [u64; 2]) {
+    debug_assert!(state.len() >= STATE_WORDS);
+    let mut z = load3(state);
+    narrow_one(&mut z, k, cells);
+    store3(state, &z);
+}
