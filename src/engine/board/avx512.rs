@@ -239,3 +239,27 @@ pub(super) unsafe fn narrow_board(state: &mut [u64], k: usize, cells: [u64; 2]) 
     narrow_one(&mut z, k, cells);
     store3(state, &z);
 }
+
+/// Writes the solution held by a state of `n` symbol boards of `W` words (1 or 2) into `sol`
+/// (one symbol index per cell): per word of cells, every symbol's cells blended into 64 bytes.
+///
+/// # Safety
+/// `state` holds `n * W` words, `sol` has one byte per cell and at most `64 * W` cells, each
+/// placed on exactly one board; the CPU has AVX-512F and BW.
+#[inline(always)]
+pub(super) unsafe fn solution<const W: usize>(state: &[u64], n: usize, sol: &mut [u8]) {
+    debug_assert!(W <= 2 && state.len() >= n * W && sol.len() <= 64 * W);
+    for i in 0..W {
+        let len = sol.len().saturating_sub(64 * i).min(64);
+        let mut bytes = _mm512_setzero_si512();
+        for s in 0..n {
+            bytes = _mm512_mask_blend_epi8(
+                *state.get_unchecked(s * W + i),
+                bytes,
+                _mm512_set1_epi8(s as i8),
+            );
+        }
+        let keep = if len == 64 { u64::MAX } else { (1u64 << len) - 1 };
+        _mm512_mask_storeu_epi8(sol.as_mut_ptr().add(64 * i).cast(), keep, bytes);
+    }
+}

@@ -539,7 +539,7 @@ impl<'b> BoardSearch<'b> {
             }
             let todo: Bits<W> = load(&self.stack, base + n * W);
             if is_empty(&todo) {
-                self.record::<W, N>(base);
+                self.record::<W, N, V>(base);
                 return;
             }
             let (s_last, cell_last, dirty_last) = match choose::<W, N>(b, &self.stack[base..next]) {
@@ -584,12 +584,23 @@ impl<'b> BoardSearch<'b> {
     }
 
     /// Counts the solution at `base` and keeps it if it is one of the first two.
-    fn record<const W: usize, const N: usize>(&mut self, base: usize) {
+    fn record<const W: usize, const N: usize, const V: bool>(&mut self, base: usize) {
         self.found += 1;
         if self.solutions.len() < 2 {
             let b = self.b;
-            let cells: Bits<W> = load(&b.cell_mask, 0);
             let mut sol = vec![0u8; b.n_cells];
+            #[cfg(target_arch = "x86_64")]
+            if V && W <= 2 {
+                // SAFETY: the state at `base` holds the symbol boards, every cell is placed, on
+                // at most two words of cells; `V` kernels run only on CPUs with AVX-512
+                unsafe { avx512::solution::<W>(&self.stack[base..], symbols::<N>(b), &mut sol) };
+                self.solutions.push(sol);
+                if self.found >= self.limit {
+                    self.stopped = true;
+                }
+                return;
+            }
+            let cells: Bits<W> = load(&b.cell_mask, 0);
             for s in 0..symbols::<N>(b) {
                 let mut board: Bits<W> = load(&self.stack, base + s * W);
                 for i in 0..W {
