@@ -259,7 +259,50 @@ pub(super) unsafe fn solution<const W: usize>(state: &[u64], n: usize, sol: &mut
                 _mm512_set1_epi8(s as i8),
             );
         }
-        let keep = if len == 64 { u64::MAX } else { (1u64 << len) - 1 };
+        let keep = if len == 64 {
+            u64::MAX
+        } else {
+            (1u64 << len) - 1
+        };
         _mm512_mask_storeu_epi8(sol.as_mut_ptr().add(64 * i).cast(), keep, bytes);
     }
+}
+
+/// The givens of each symbol as a board of `W` words (1 or 2) in `boards[s * W..]`, and the
+/// cells without a given in board `n`: the givens as bytes, then one byte comparison per symbol
+/// and word. False when a given is not one of the `n` symbols.
+///
+/// # Safety
+/// `givens` has at most `64 * W` cells and `boards` holds `(n + 1) * W` words; the CPU has
+/// AVX-512F and BW.
+#[inline(always)]
+pub(super) unsafe fn given_boards<const W: usize>(
+    givens: &[Option<u8>],
+    n: usize,
+    boards: &mut [u64],
+) -> bool {
+    debug_assert!(W <= 2 && givens.len() <= 64 * W && boards.len() >= (n + 1) * W);
+    let mut bytes = [u8::MAX; 128];
+    // no given: 255; a given 255 (not a symbol either) must not read as none
+    for (b, g) in bytes.iter_mut().zip(givens) {
+        *b = g.map_or(u8::MAX, |s| s.min(u8::MAX - 1));
+    }
+    let (none, bound) = (_mm512_set1_epi8(-1), _mm512_set1_epi8(n as i8));
+    let mut bad = 0;
+    for i in 0..W {
+        let v = _mm512_loadu_si512(bytes.as_ptr().add(64 * i).cast());
+        let cells = if givens.len() >= 64 * (i + 1) {
+            u64::MAX
+        } else {
+            (1u64 << (givens.len() - 64 * i)) - 1
+        };
+        let open = _mm512_cmpeq_epi8_mask(v, none) & cells;
+        bad |= _mm512_cmpge_epu8_mask(v, bound) & cells & !open;
+        for s in 0..n {
+            *boards.get_unchecked_mut(s * W + i) =
+                _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(s as i8)) & cells;
+        }
+        *boards.get_unchecked_mut(n * W + i) = open;
+    }
+    bad == 0
 }

@@ -466,7 +466,16 @@ impl<'b> BoardSearch<'b> {
         }
         store(&mut self.stack, n * W, cells);
         let root = &mut self.stack[..stride];
-        let ok = place_givens::<W, N>(b, root, givens, &mut self.given_boards);
+        let scratch = &mut self.given_boards;
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `V` kernels run only on CPUs with the instructions
+        let ok = if V {
+            unsafe { place_givens_vector::<W, N>(b, root, givens, scratch) }
+        } else {
+            place_givens::<W, N, false>(b, root, givens, scratch)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let ok = place_givens::<W, N, false>(b, root, givens, scratch);
         if V {
             // the AVX-512 kernel's looks need no shape marks
             self.dirty.symbols = u64::MAX >> (64 - n);
@@ -767,14 +776,43 @@ fn place<const W: usize, const N: usize, const V: bool>(
 /// False when a given is not a symbol or two givens of one symbol see each other. (One pass
 /// over the cells without branching on them, then one per symbol: a branch per cell on whether
 /// it has a given mispredicts about every other given.)
-fn place_givens<const W: usize, const N: usize>(
+#[inline(always)]
+fn place_givens<const W: usize, const N: usize, const V: bool>(
     b: &Board,
     state: &mut [u64],
     givens: &[Option<u8>],
     scratch: &mut [u64],
 ) -> bool {
     let n = symbols::<N>(b);
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `V` kernels run only on CPUs with AVX-512 and boards of at most two words;
+    // `scratch` holds `n + 1` boards
+    if V && W <= 2 && !unsafe { avx512::given_boards::<W>(givens, n, scratch) } {
+        return false;
+    }
     // the givens of each symbol as a board (cells without a given go to the spare board `n`)
+    if (!V || W > 2) && !given_boards::<W>(givens, n, scratch) {
+        return false;
+    }
+    place_given_boards::<W, N>(b, state, scratch)
+}
+
+/// [`place_givens`] compiled for AVX-512.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq,bmi1,bmi2,lzcnt")]
+unsafe fn place_givens_vector<const W: usize, const N: usize>(
+    b: &Board,
+    state: &mut [u64],
+    givens: &[Option<u8>],
+    scratch: &mut [u64],
+) -> bool {
+    place_givens::<W, N, true>(b, state, givens, scratch)
+}
+
+/// The givens of each symbol as a board in `scratch` (`n + 1` boards: the cells without a given
+/// go to board `n`); false when a given is not a symbol.
+#[inline(always)]
+fn given_boards<const W: usize>(givens: &[Option<u8>], n: usize, scratch: &mut [u64]) -> bool {
     scratch.iter_mut().for_each(|w| *w = 0);
     let mut bad = 0u8;
     for (c, g) in givens.iter().enumerate() {
@@ -784,9 +822,17 @@ fn place_givens<const W: usize, const N: usize>(
         // and `c / 64 < W` since `givens` has one entry per cell (checked by the caller)
         unsafe { *scratch.get_unchecked_mut(s.min(n) * W + c / 64) |= 1 << (c % 64) };
     }
-    if bad != 0 {
-        return false;
-    }
+    bad == 0
+}
+
+/// [`place_givens`] once the givens are boards (`given_boards`).
+#[inline(always)]
+fn place_given_boards<const W: usize, const N: usize>(
+    b: &Board,
+    state: &mut [u64],
+    scratch: &[u64],
+) -> bool {
+    let n = symbols::<N>(b);
     let mut all = [0u64; W];
     let mut clash = 0;
     for s in 0..n {
@@ -1583,6 +1629,35 @@ mod tests {
                 seen[a.count.min(2) as usize] += 1;
             }
             assert!(seen.iter().all(|&k| k > 0), "{name}: {seen:?}");
+        }
+    }
+
+    /// A given that is not a symbol, or two equal givens that see each other, leave no
+    /// solution in every copy of the kernel (the AVX-512 one reads givens as bytes).
+    #[test]
+    fn bad_givens_have_no_solution_in_either_copy() {
+        for name in ["classic4", "classic9", "windoku"] {
+            let g = builtin::load(name).unwrap();
+            for vector in [true, false] {
+                let e = Engine::with_options(
+                    &g,
+                    Options {
+                        vector: Some(vector),
+                        ..Default::default()
+                    },
+                );
+                let n = e.n_cells;
+                let mut givens = vec![None; n];
+                assert_eq!(e.count(&givens, 1, Limits::none()).count, 1, "{name}");
+                givens[n - 1] = Some(e.n_symbols as u8);
+                assert_eq!(e.count(&givens, 1, Limits::none()).count, 0, "{name}");
+                givens[n - 1] = Some(u8::MAX);
+                assert_eq!(e.count(&givens, 1, Limits::none()).count, 0, "{name}");
+                givens[n - 1] = None;
+                givens[0] = Some(1);
+                givens[e.peers(0)[0] as usize] = Some(1);
+                assert_eq!(e.count(&givens, 1, Limits::none()).count, 0, "{name}");
+            }
         }
     }
 
