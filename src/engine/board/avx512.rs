@@ -186,14 +186,24 @@ pub(super) unsafe fn naked_singles(
                 bit & 0u64.wrapping_sub((word == 0) as u64),
                 bit * word as u64,
             ];
-            let lanes = lanes_meeting(&z, repeat(at[0], at[1])) & symbols;
+            // the board holding the cell, as masks of both its lanes: a lane's word ANDed with
+            // the cell's bit, ORed with its neighbour's (the board's other word)
+            let (at, vis) = (
+                repeat(at[0], at[1]),
+                _mm512_broadcast_i32x4(_mm_loadu_si128(b.vis.as_ptr().add(cell * 2).cast())),
+            );
+            let mut lanes = 0u32;
+            for (i, v) in z.iter_mut().enumerate() {
+                let t = _mm512_and_si512(*v, at);
+                let t = _mm512_or_si512(t, _mm512_shuffle_epi32::<0b01_00_11_10>(t));
+                let k = _mm512_mask_test_epi64_mask((symbols >> (8 * i)) as u8, t, t);
+                // its peers lose the symbol; the single was the only board holding the cell,
+                // so the other boards (but the unplaced one) lose nothing
+                *v = _mm512_mask_andnot_epi64(*v, k, vis, *v);
+                lanes |= (k as u32) << (8 * i);
+            }
             failed |= lanes == 0;
-            let s = (lanes.trailing_zeros() as usize / 2).min(n - 1);
-            let vis = b.vis.as_ptr().add(cell * 2);
-            // its peers lose the symbol; the single was the only board holding the cell, so
-            // the other boards (but the unplaced one) lose nothing
-            narrow_one(&mut z, s, [*vis, *vis.add(1)]);
-            *changed |= 1 << s;
+            *changed |= _pext_u32(lanes, 0x55_5555) as u64;
         }
         if failed {
             break false;
