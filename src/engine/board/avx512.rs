@@ -293,10 +293,7 @@ pub(super) unsafe fn given_boards<const W: usize>(
 ) -> bool {
     debug_assert!(W <= 2 && givens.len() <= 64 * W && boards.len() >= (n + 1) * W);
     let mut bytes = [u8::MAX; 128];
-    // no given: 255; a given 255 (not a symbol either) must not read as none
-    for (b, g) in bytes.iter_mut().zip(givens) {
-        *b = g.map_or(u8::MAX, |s| s.min(u8::MAX - 1));
-    }
+    given_bytes(givens, &mut bytes);
     let (none, bound) = (_mm512_set1_epi8(-1), _mm512_set1_epi8(n as i8));
     let mut bad = 0;
     for i in 0..W {
@@ -315,4 +312,14 @@ pub(super) unsafe fn given_boards<const W: usize>(
         *boards.get_unchecked_mut(n * W + i) = open;
     }
     bad == 0
+}
+
+/// The givens as bytes: no given is 255, and a given 255 (not a symbol either) must not read as
+/// none. Out of line and compiled without AVX-512: vectorised for it, this loop of byte pairs
+/// became a long run of mask shuffles, slower than the plain loop.
+#[inline(never)]
+fn given_bytes(givens: &[Option<u8>], bytes: &mut [u8; 128]) {
+    for (b, g) in bytes.iter_mut().zip(givens) {
+        *b = g.map_or(u8::MAX, |s| s.min(u8::MAX - 1));
+    }
 }
