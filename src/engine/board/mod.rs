@@ -784,17 +784,17 @@ fn place_givens<const W: usize, const N: usize, const V: bool>(
     scratch: &mut [u64],
 ) -> bool {
     let n = symbols::<N>(b);
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: `V` kernels run only on CPUs with AVX-512 and boards of at most two words;
-    // `scratch` holds `n + 1` boards
-    if V && W <= 2 && !unsafe { avx512::given_boards::<W>(givens, n, scratch) } {
-        return false;
-    }
     // the givens of each symbol as a board (cells without a given go to the spare board `n`)
-    if (!V || W > 2) && !given_boards::<W>(givens, n, scratch) {
-        return false;
-    }
-    place_given_boards::<W, N>(b, state, scratch)
+    #[cfg(target_arch = "x86_64")]
+    let read = if V && W <= 2 {
+        // SAFETY: `V` kernels run only on CPUs with AVX-512; `scratch` holds `n + 1` boards
+        unsafe { avx512::given_boards::<W>(givens, n, scratch) }
+    } else {
+        given_boards::<W>(givens, n, scratch)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let read = given_boards::<W>(givens, n, scratch);
+    read && place_given_boards::<W, N>(b, state, scratch)
 }
 
 /// [`place_givens`] compiled for AVX-512.
@@ -1484,6 +1484,26 @@ mod tests {
         (with(true), with(false))
     }
 
+    /// Random givens taken from `grid`, how many drawn from `range`, about one in twenty of
+    /// them a random symbol instead (often a wrong given).
+    fn random_givens(
+        rng: &mut impl Rng,
+        grid: &[u8],
+        range: std::ops::Range<i32>,
+        n_symbols: usize,
+    ) -> Vec<Option<u8>> {
+        let mut givens = vec![None; grid.len()];
+        for _ in 0..rng.gen_range(range) {
+            let c = rng.gen_range(0..grid.len());
+            givens[c] = Some(if rng.gen_bool(0.05) {
+                rng.gen_range(0..n_symbols as u8)
+            } else {
+                grid[c]
+            });
+        }
+        givens
+    }
+
     /// Whether `sol` fills every cell and no two peers share a symbol.
     fn valid(e: &Engine, givens: &[Option<u8>], sol: &[u8]) -> bool {
         sol.len() == e.n_cells
@@ -1520,15 +1540,7 @@ mod tests {
             let grid = cells.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
             let (mut unique, mut multiple, mut none) = (0, 0, 0);
             for _ in 0..60 {
-                let mut givens = vec![None; n];
-                for _ in 0..rng.gen_range(range.clone()) {
-                    let c = rng.gen_range(0..n);
-                    givens[c] = Some(if rng.gen_bool(0.05) {
-                        rng.gen_range(0..board.n_symbols as u8)
-                    } else {
-                        grid[c]
-                    });
-                }
+                let givens = random_givens(&mut rng, &grid, range.clone(), board.n_symbols);
                 let limits = Limits {
                     max_nodes: Some(200_000),
                     max_time: None,
@@ -1604,15 +1616,7 @@ mod tests {
             let grid = plain.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
             let mut seen = [0; 3];
             for _ in 0..200 {
-                let mut givens = vec![None; n];
-                for _ in 0..rng.gen_range(range.clone()) {
-                    let c = rng.gen_range(0..n);
-                    givens[c] = Some(if rng.gen_bool(0.05) {
-                        rng.gen_range(0..vector.n_symbols as u8)
-                    } else {
-                        grid[c]
-                    });
-                }
+                let givens = random_givens(&mut rng, &grid, range.clone(), vector.n_symbols);
                 let limits = Limits {
                     max_nodes: Some(100_000),
                     max_time: None,
