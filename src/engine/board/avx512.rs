@@ -8,9 +8,12 @@
 //! over the symbols:
 //!
 //! * [`naked_singles`]: the cells held by one board only, from an OR / majority tree over the
-//!   boards (the three vectors folded, then the four board slots of the result), and each
-//!   single's symbol from one lane test of the vectors against the cell's bit; the state stays
-//!   in registers until no single is left;
+//!   boards ([`fold`]: the three vectors folded, then the four board slots of the result), and
+//!   each single's symbol from one lane test of the vectors against the cell's bit; the state
+//!   stays in registers until no single is left. The last fold of a pass also gives the cells
+//!   with exactly two candidates; when one symbol only has lost cells since (a hidden single
+//!   placed, an overlap), the next pass starts from the lost cells among them, which are then
+//!   its singles, instead of from a fold;
 //! * [`place`]: a symbol's board loses the peers of the cells it is placed in, and every other
 //!   board the cells (two masked AND-NOTs per vector), telling which symbols lost any of them;
 //! * [`narrow_board`]: one board loses some cells (the overlap pass).
@@ -121,6 +124,12 @@ unsafe fn narrow_one(z: &mut [__m512i; 3], k: usize, own: [u64; 2]) {
 /// board holds, or two singles of one symbol that see each other. (The plain kernel's
 /// `naked_singles`, on three vectors held in registers throughout.)
 ///
+/// `pairs`, when known, holds the unplaced cells with exactly two candidates at the end of the
+/// previous pass, and `lost` the cells one symbol has lost since (nothing else changed): every
+/// cell lost at most one candidate, so no cell is dead and the new singles are `pairs & lost`;
+/// if there are none, the pass ends at once. It is taken either way, and set again when the
+/// pass ends with a fold that found no single.
+///
 /// # Safety
 /// `fits(2, n)`, `state` holds [`STATE_WORDS`] words whose lanes past the unplaced board are
 /// zero; the CPU has AVX-512F, VL and BMI1/2.
@@ -130,48 +139,38 @@ pub(super) unsafe fn naked_singles(
     state: &mut [u64],
     n: usize,
     changed: &mut u64,
+    pairs: &mut Option<[u64; 2]>,
+    lost: [u64; 2],
 ) -> bool {
     debug_assert!(fits(2, n) && state.len() >= STATE_WORDS);
     let symbols = symbol_lanes(n);
-    let mut z = load3(state);
     let mut todo = [state[2 * n], state[2 * n + 1]];
+    // known singles: the cells with two candidates at the end of the last pass that lost one
+    let mut known = pairs
+        .take()
+        .map(|p| [p[0] & lost[0] & todo[0], p[1] & lost[1] & todo[1]]);
+    if known == Some([0, 0]) {
+        return true;
+    }
+    let mut z = load3(state);
     let mut placed = false;
     let ok = loop {
-        // boards of symbols only (the unplaced board and the padding masked out)
-        let z2 = _mm512_maskz_mov_epi64((symbols >> 16) as u8, z[2]);
-        // ones: held by some board; twos: by two or more. Fold the three vectors, then the four
-        // board slots of the result (256-bit halves, then 128-bit quarters).
-        let mut ones = _mm512_or_si512(z[0], z[1]);
-        let mut twos = _mm512_and_si512(z[0], z[1]);
-        // twos |= ones & z2 (0xF8: a | (b & c))
-        twos = _mm512_ternarylogic_epi64(twos, ones, z2, 0xF8);
-        ones = _mm512_or_si512(ones, z2);
-        let swap = _mm512_shuffle_i64x2(ones, ones, 0b01_00_11_10);
-        twos = _mm512_ternarylogic_epi64(twos, ones, swap, 0xF8);
-        twos = _mm512_or_si512(twos, _mm512_shuffle_i64x2(twos, twos, 0b01_00_11_10));
-        ones = _mm512_or_si512(ones, swap);
-        let swap = _mm512_shuffle_i64x2(ones, ones, 0b10_11_00_01);
-        twos = _mm512_ternarylogic_epi64(twos, ones, swap, 0xF8);
-        twos = _mm512_or_si512(twos, _mm512_shuffle_i64x2(twos, twos, 0b10_11_00_01));
-        ones = _mm512_or_si512(ones, swap);
-        let ones = _mm512_castsi512_si128(ones);
-        let twos = _mm512_castsi512_si128(twos);
-        let ones = [
-            _mm_cvtsi128_si64(ones) as u64,
-            _mm_extract_epi64::<1>(ones) as u64,
-        ];
-        let twos = [
-            _mm_cvtsi128_si64(twos) as u64,
-            _mm_extract_epi64::<1>(twos) as u64,
-        ];
-        let dead = (todo[0] & !ones[0]) | (todo[1] & !ones[1]);
-        if dead != 0 {
-            break false;
-        }
-        let singles = [todo[0] & !twos[0], todo[1] & !twos[1]];
-        if singles[0] | singles[1] == 0 {
-            break true;
-        }
+        let singles = match known.take() {
+            Some(singles) => singles,
+            None => {
+                let (ones, twos, threes) = fold(&z, symbols);
+                let dead = (todo[0] & !ones[0]) | (todo[1] & !ones[1]);
+                if dead != 0 {
+                    break false;
+                }
+                let singles = [todo[0] & !twos[0], todo[1] & !twos[1]];
+                if singles[0] | singles[1] == 0 {
+                    *pairs = Some([todo[0] & !threes[0], todo[1] & !threes[1]]);
+                    break true;
+                }
+                singles
+            }
+        };
         placed = true;
         todo = [todo[0] & !singles[0], todo[1] & !singles[1]];
         // one single at a time, its symbol from the lanes holding its bit; a single that lost
@@ -215,6 +214,44 @@ pub(super) unsafe fn naked_singles(
         store3(state, &z);
     }
     ok
+}
+
+/// The cells held by at least one, two and three symbol boards of the three vectors `z` (the
+/// lanes past the symbols' masked out by `symbols`): an OR / majority tree over the vectors,
+/// then over the four board slots of the result (256-bit halves, then 128-bit quarters).
+#[inline(always)]
+unsafe fn fold(z: &[__m512i; 3], symbols: u32) -> ([u64; 2], [u64; 2], [u64; 2]) {
+    // a | (b & c)
+    const OR_AND: i32 = 0xF8;
+    // boards of symbols only (the unplaced board and the padding masked out)
+    let z2 = _mm512_maskz_mov_epi64((symbols >> 16) as u8, z[2]);
+    let mut ones = _mm512_or_si512(z[0], z[1]);
+    let mut twos = _mm512_and_si512(z[0], z[1]);
+    let mut threes = _mm512_and_si512(twos, z2);
+    twos = _mm512_ternarylogic_epi64(twos, ones, z2, OR_AND);
+    ones = _mm512_or_si512(ones, z2);
+    // the two halves, then the two quarters: a count of three or more is three in one part,
+    // or two in one and one in the other
+    let swap = _mm512_shuffle_i64x2(ones, ones, 0b01_00_11_10);
+    threes = _mm512_ternarylogic_epi64(threes, twos, swap, OR_AND);
+    threes = _mm512_or_si512(threes, _mm512_shuffle_i64x2(threes, threes, 0b01_00_11_10));
+    twos = _mm512_ternarylogic_epi64(twos, ones, swap, OR_AND);
+    twos = _mm512_or_si512(twos, _mm512_shuffle_i64x2(twos, twos, 0b01_00_11_10));
+    ones = _mm512_or_si512(ones, swap);
+    let swap = _mm512_shuffle_i64x2(ones, ones, 0b10_11_00_01);
+    threes = _mm512_ternarylogic_epi64(threes, twos, swap, OR_AND);
+    threes = _mm512_or_si512(threes, _mm512_shuffle_i64x2(threes, threes, 0b10_11_00_01));
+    twos = _mm512_ternarylogic_epi64(twos, ones, swap, OR_AND);
+    twos = _mm512_or_si512(twos, _mm512_shuffle_i64x2(twos, twos, 0b10_11_00_01));
+    ones = _mm512_or_si512(ones, swap);
+    let words = |v: __m512i| {
+        let v = _mm512_castsi512_si128(v);
+        [
+            _mm_cvtsi128_si64(v) as u64,
+            _mm_extract_epi64::<1>(v) as u64,
+        ]
+    };
+    (words(ones), words(twos), words(threes))
 }
 
 /// Places symbol `s` in the cells `found` of a padded state of `n` symbols: its board loses
