@@ -16,7 +16,9 @@
 //!   its singles, instead of from a fold;
 //! * [`place`]: a symbol's board loses the peers of the cells it is placed in, and every other
 //!   board the cells (two masked AND-NOTs per vector), telling which symbols lost any of them;
-//! * [`narrow_board`]: one board loses some cells (the overlap pass).
+//! * [`narrow_board`]: one board loses some cells (the overlap pass);
+//! * [`place_givens`]: one pass over the given cells ORs each one's peers and bit into the
+//!   lanes of its symbol, then every board is narrowed at once.
 //!
 //! Every write to a vector state goes through these, as whole vectors: a 512-bit load right
 //! after a narrower store to the same bytes waits for the store to retire (measured: writing
@@ -349,6 +351,73 @@ pub(super) unsafe fn given_boards<const W: usize>(
         *boards.get_unchecked_mut(n * W + i) = open;
     }
     bad == 0
+}
+
+/// Places the givens on a padded state of `n` symbols (fresh boards): each symbol's board
+/// loses the peers (and shape flags) of its given cells and the cells given to other symbols;
+/// the unplaced board loses every given cell. One pass over the given cells ORs each one's
+/// peers and bit into the lanes of its symbol. False when a given is not one of the `n`
+/// symbols or two givens of one symbol see each other.
+///
+/// # Safety
+/// As for [`naked_singles`]; `givens` has at most 128 cells.
+#[inline(always)]
+pub(super) unsafe fn place_givens(
+    b: &Board,
+    state: &mut [u64],
+    n: usize,
+    givens: &[Option<u8>],
+) -> bool {
+    debug_assert!(fits(2, n) && state.len() >= STATE_WORDS && givens.len() <= 128);
+    let mut bytes = [u8::MAX; 128];
+    given_bytes(givens, &mut bytes);
+    let (none, bound) = (_mm512_set1_epi8(-1), _mm512_set1_epi8(n as i8));
+    let (mut given, mut bad) = ([0u64; 2], 0);
+    for (i, word) in given.iter_mut().enumerate() {
+        let v = _mm512_loadu_si512(bytes.as_ptr().add(64 * i).cast());
+        let cells = givens.len().saturating_sub(64 * i).min(64);
+        let in_grid = if cells == 64 {
+            u64::MAX
+        } else {
+            (1u64 << cells) - 1
+        };
+        *word = !_mm512_cmpeq_epi8_mask(v, none) & in_grid;
+        bad |= _mm512_cmpge_epu8_mask(v, bound) & *word;
+    }
+    if bad != 0 {
+        return false;
+    }
+    // per symbol lane: the peers of its given cells, and the cells themselves
+    let mut seen = [_mm512_setzero_si512(); 3];
+    let mut own = [_mm512_setzero_si512(); 3];
+    let mut x = (given[1] as u128) << 64 | given[0] as u128;
+    while x != 0 {
+        let cell = x.trailing_zeros() as usize;
+        x &= x - 1;
+        let lanes = 3u32 << (2 * *bytes.get_unchecked(cell) as usize);
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        let at = repeat(
+            bit & 0u64.wrapping_sub((word == 0) as u64),
+            bit * word as u64,
+        );
+        let vis = _mm512_broadcast_i32x4(_mm_loadu_si128(b.vis.as_ptr().add(cell * 2).cast()));
+        for i in 0..3 {
+            let k = (lanes >> (8 * i)) as u8;
+            seen[i] = _mm512_mask_or_epi64(seen[i], k, seen[i], vis);
+            own[i] = _mm512_mask_or_epi64(own[i], k, own[i], at);
+        }
+    }
+    let all = repeat(given[0], given[1]);
+    let mut z = load3(state);
+    let mut clash = 0;
+    for i in 0..3 {
+        clash |= _mm512_test_epi64_mask(own[i], seen[i]);
+        // a board loses the peers of its givens and the cells given to others (0xF4: a | (b & !c))
+        let gone = _mm512_ternarylogic_epi64(seen[i], all, own[i], 0xF4);
+        z[i] = _mm512_andnot_si512(gone, z[i]);
+    }
+    store3(state, &z);
+    clash == 0
 }
 
 /// The givens as bytes: no given is 255, and a given 255 (not a symbol either) must not read as

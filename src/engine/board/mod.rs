@@ -784,6 +784,11 @@ fn place_givens<const W: usize, const N: usize, const V: bool>(
     scratch: &mut [u64],
 ) -> bool {
     let n = symbols::<N>(b);
+    #[cfg(target_arch = "x86_64")]
+    if in_vectors::<W, N, V>(b) {
+        // SAFETY: the state is padded (`stride`) and the CPU has the instructions (`V`)
+        return unsafe { avx512::place_givens(b, state, n, givens) };
+    }
     // the givens of each symbol as a board (cells without a given go to the spare board `n`)
     #[cfg(target_arch = "x86_64")]
     let read = if V && W <= 2 {
