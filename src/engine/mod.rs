@@ -90,7 +90,8 @@ pub struct Count {
     pub count: u64,
     /// False when a budget stopped the search before it finished.
     pub complete: bool,
-    /// The first solutions found (up to two), as symbol indices per cell.
+    /// The first solutions found (up to two, or as many as the searcher keeps: see
+    /// [`search::Searcher::keep_solutions`]), as symbol indices per cell.
     pub solutions: Vec<Vec<u8>>,
     /// Search nodes visited.
     pub nodes: u64,

@@ -53,6 +53,16 @@ impl<'e> Searcher<'e> {
         }
     }
 
+    /// How many of the solutions it finds [`Searcher::count`] returns: 2 (the default and the
+    /// most), 1, or 0 for checks that need only the count (uniqueness tests, throughput runs),
+    /// which then allocate nothing per puzzle.
+    pub fn keep_solutions(&mut self, keep: usize) {
+        self.keep = keep.min(2);
+        if let Some(board) = &mut self.board {
+            board.keep = self.keep;
+        }
+    }
+
     /// Sets the order in which symbols are tried (a permutation of symbol indices).
     pub fn set_value_order(&mut self, order: Option<Vec<u8>>) {
         self.order = order.unwrap_or_default();
@@ -81,8 +91,9 @@ impl<'e> Searcher<'e> {
         propagate(e, &mut cand, &mut self.queue).then_some(cand)
     }
 
-    /// Counts solutions up to `limit`, keeping the first two. `start` overrides the initial
-    /// candidates (already propagated) when given.
+    /// Counts solutions up to `limit`, keeping the first two (or as many as
+    /// [`Searcher::keep_solutions`] says). `start` overrides the initial candidates (already
+    /// propagated) when given.
     ///
     /// A plain uniqueness check (no `start`, no value order, `limit` at most 2) of a model that
     /// has a CDCL form ([`Engine`]'s `cdcl_after`) that the depth-first search has not settled
@@ -212,6 +223,7 @@ impl<'e> Searcher<'e> {
         };
         let mut count = solver.count_within(limit, &left);
         count.nodes += spent;
+        count.solutions.truncate(self.keep);
         count
     }
 

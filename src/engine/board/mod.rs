@@ -227,6 +227,8 @@ pub struct BoardSearch<'b> {
     dirty: Dirty,
     /// Scratch for the givens: one board per symbol and a spare one.
     given_boards: Vec<u64>,
+    /// How many solutions to keep (see `Searcher::keep_solutions`).
+    pub(crate) keep: usize,
     nodes: u64,
     found: u64,
     limit: u64,
@@ -388,6 +390,7 @@ impl<'b> BoardSearch<'b> {
             stack: Vec::new(),
             dirty: Dirty::new(b),
             given_boards: vec![0; (b.n_symbols + 1) * b.words],
+            keep: 2,
             nodes: 0,
             found: 0,
             limit: 0,
@@ -397,7 +400,7 @@ impl<'b> BoardSearch<'b> {
         }
     }
 
-    /// Counts solutions up to `limit`, keeping the first two.
+    /// Counts solutions up to `limit`, keeping the first two (or `keep`).
     pub fn count(&mut self, givens: &[Option<u8>], limit: u64, limits: Limits) -> Count {
         self.count_within(givens, limit, Budget::from(limits))
     }
@@ -592,10 +595,10 @@ impl<'b> BoardSearch<'b> {
         }
     }
 
-    /// Counts the solution at `base` and keeps it if it is one of the first two.
+    /// Counts the solution at `base` and keeps it if it is one of the first `keep`.
     fn record<const W: usize, const N: usize, const V: bool>(&mut self, base: usize) {
         self.found += 1;
-        if self.solutions.len() < 2 {
+        if self.solutions.len() < self.keep {
             let b = self.b;
             let mut sol = vec![0u8; b.n_cells];
             #[cfg(target_arch = "x86_64")]
@@ -1690,6 +1693,40 @@ mod tests {
                 givens[0] = Some(1);
                 givens[e.peers(0)[0] as usize] = Some(1);
                 assert_eq!(e.count(&givens, 1, Limits::none()).count, 0, "{name}");
+            }
+        }
+    }
+
+    /// `keep_solutions` changes what is returned, not what is counted, in both kernels (and on
+    /// the empty 4x4 classic, whose 288 grids are counted either way).
+    #[test]
+    fn kept_solutions_do_not_change_counts() {
+        let (board, plain) = engines("classic4", None);
+        for e in [&board, &plain] {
+            let mut s = crate::engine::search::Searcher::new(e);
+            let givens = [None; 16];
+            let all = s.count(&givens, 1_000, Limits::none(), None);
+            assert_eq!((all.count, all.solutions.len()), (288, 2));
+            for keep in [0, 1, 2, 5] {
+                s.keep_solutions(keep);
+                let got = s.count(&givens, 1_000, Limits::none(), None);
+                assert_eq!(got.count, 288, "keep {keep}");
+                assert_eq!(got.solutions.len(), keep.min(2), "keep {keep}");
+                assert_eq!(
+                    got.solutions[..],
+                    all.solutions[..keep.min(2)],
+                    "keep {keep}"
+                );
+                let unique = s.count(
+                    &all.solutions[0]
+                        .iter()
+                        .map(|&v| Some(v))
+                        .collect::<Vec<_>>(),
+                    2,
+                    Limits::none(),
+                    None,
+                );
+                assert_eq!((unique.count, unique.solutions.len()), (1, keep.min(1)));
             }
         }
     }
