@@ -38,12 +38,41 @@ pub struct Tally {
 }
 
 /// Which shapes hold no place, one place, or a few places (2 up to the limit given to
-/// [`Tally::count`]) of a symbol, as masks with bit `h` for complete shape `h`.
+/// [`Tally::count`]) of a symbol, as masks with bit `h` for complete shape `h`; and the shapes
+/// whose count changed since the symbol's last count ([`Tally::count_since`]; every shape
+/// otherwise).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Places {
     pub none: u64,
     pub one: u64,
     pub few: u64,
+    pub changed: u64,
+}
+
+/// Each symbol's last counts (see [`Tally::count_since`]): one vector of sixteen 32-bit counts
+/// per block of shapes and symbol.
+#[derive(Debug, Clone)]
+pub struct Counts {
+    lanes: Vec<Lane>,
+    blocks: usize,
+}
+
+impl Counts {
+    /// Room for the counts of `n_symbols` symbols over the tally's shapes.
+    pub fn new(tally: &Tally, n_symbols: usize) -> Counts {
+        let blocks = tally.blocks.len();
+        let mut counts = Counts {
+            lanes: vec![Lane::default(); blocks * n_symbols],
+            blocks,
+        };
+        counts.forget();
+        counts
+    }
+
+    /// Forgets every count: the next count of each symbol finds every shape changed.
+    pub fn forget(&mut self) {
+        self.lanes.fill(Lane([u64::MAX; 8]));
+    }
 }
 
 impl Tally {
@@ -97,6 +126,43 @@ impl Tally {
     #[target_feature(enable = "avx512f,avx512vpopcntdq")]
     #[inline]
     pub unsafe fn count<const W: usize>(&self, c: &[u64; W], few_max: u32) -> Places {
+        self.count_into::<W, false>(c, few_max, &mut [])
+    }
+
+    /// [`Tally::count`] of symbol `s`, with the shapes whose count differs from the symbol's
+    /// last count in `counts` (which then holds these) in [`Places::changed`].
+    ///
+    /// # Safety
+    /// As for [`Tally::count`]; `counts` was made for this tally and more than `s` symbols.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq")]
+    #[inline]
+    pub unsafe fn count_since<const W: usize>(
+        &self,
+        c: &[u64; W],
+        few_max: u32,
+        counts: &mut Counts,
+        s: usize,
+    ) -> Places {
+        debug_assert!(
+            counts.blocks == self.blocks.len() && (s + 1) * counts.blocks <= counts.lanes.len()
+        );
+        let last = counts
+            .lanes
+            .get_unchecked_mut(s * counts.blocks..(s + 1) * counts.blocks);
+        self.count_into::<W, true>(c, few_max, last)
+    }
+
+    /// The count, and with `SINCE` the comparison with (and update of) `last`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq")]
+    #[inline]
+    unsafe fn count_into<const W: usize, const SINCE: bool>(
+        &self,
+        c: &[u64; W],
+        few_max: u32,
+        last: &mut [Lane],
+    ) -> Places {
         use std::arch::x86_64::*;
         let first = _mm512_set1_epi64(c[0] as i64);
         let second = _mm512_set1_epi64(if W > 1 { c[W - 1] as i64 } else { 0 });
@@ -111,6 +177,7 @@ impl Tally {
             none: 0,
             one: 0,
             few: 0,
+            changed: 0,
         };
         for (g, block) in self.blocks.iter().enumerate() {
             // SAFETY: `Lane` is 64 bytes, aligned to 64
@@ -134,6 +201,13 @@ impl Tally {
             // the high halves: sixteen 32-bit counts in shape order
             let k = _mm512_or_si512(count(0), _mm512_slli_epi64::<32>(count(2)));
             let at = 16 * g;
+            if SINCE {
+                // SAFETY: `last` holds one aligned vector per block
+                let p = last.as_mut_ptr().add(g).cast::<__m512i>();
+                let before = _mm512_load_si512(p.cast());
+                _mm512_store_si512(p.cast(), k);
+                places.changed |= (_mm512_cmpneq_epi32_mask(k, before) as u64) << at;
+            }
             places.none |= (_mm512_cmpeq_epi32_mask(k, zero) as u64) << at;
             places.one |= (_mm512_cmpeq_epi32_mask(k, one) as u64) << at;
             if few_on {
@@ -142,6 +216,10 @@ impl Tally {
             }
         }
         places.none &= self.all;
+        if !SINCE {
+            // nothing to compare with: every shape may have changed
+            places.changed = u64::MAX;
+        }
         places
     }
 
@@ -152,6 +230,7 @@ impl Tally {
             none: 0,
             one: 0,
             few: 0,
+            changed: u64::MAX,
         };
         for h in 0..self.all.count_ones() as usize {
             let (block, j) = (&self.blocks[h / 16], h % 16);
@@ -216,5 +295,68 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `count_since` flags exactly the shapes whose count differs from the symbol's previous
+    /// count (every shape after `forget`), and counts like `count`; symbols keep their own.
+    #[test]
+    fn count_since_flags_the_shapes_whose_count_changed() {
+        if !Tally::supported() {
+            eprintln!("no AVX-512 population count on this CPU: nothing to compare");
+            return;
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+        let n_shapes = 27;
+        let shapes: Vec<u64> = (0..2 * n_shapes)
+            .map(|_| rng.gen::<u64>() & rng.gen::<u64>())
+            .collect();
+        let t = Tally::new(&shapes, 2, n_shapes).expect("fits");
+        let count_of = |board: &[u64; 2]| -> Vec<u32> {
+            (0..n_shapes)
+                .map(|h| {
+                    (0..2)
+                        .map(|j| (shapes[h * 2 + j] & board[j]).count_ones())
+                        .sum()
+                })
+                .collect()
+        };
+        let mut counts = Counts::new(&t, 3);
+        let mut changes = 0;
+        for round in 0..50 {
+            // what the symbols' last counts were (none: forgotten)
+            let mut last: [Option<Vec<u32>>; 3] = [None, None, None];
+            counts.forget();
+            let mut boards = [[u64::MAX; 2]; 3];
+            for _ in 0..12 {
+                let s = rng.gen_range(0..3);
+                // a board only loses cells, a few at a time (or none)
+                let lose = [
+                    rng.gen::<u64>() & rng.gen::<u64>() & rng.gen::<u64>(),
+                    rng.gen::<u64>() & rng.gen::<u64>() & rng.gen::<u64>(),
+                ];
+                boards[s] = [boards[s][0] & !lose[0], boards[s][1] & !lose[1]];
+                let got = unsafe { t.count_since(&boards[s], 3, &mut counts, s) };
+                let plain = t.count_plainly(&boards[s], 3);
+                assert_eq!(
+                    (got.none, got.one, got.few),
+                    (plain.none, plain.one, plain.few)
+                );
+                let now = count_of(&boards[s]);
+                let want = match &last[s] {
+                    None => u64::MAX,
+                    Some(before) => (0..n_shapes)
+                        .filter(|&h| before[h] != now[h])
+                        .fold(0, |m, h| m | 1 << h),
+                };
+                assert_eq!(
+                    got.changed & ((1 << n_shapes) - 1),
+                    want & ((1 << n_shapes) - 1),
+                    "round {round}"
+                );
+                changes += (want != u64::MAX && want != 0) as u32;
+                last[s] = Some(now);
+            }
+        }
+        assert!(changes > 0, "the test never saw a partial change");
     }
 }

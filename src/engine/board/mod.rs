@@ -71,7 +71,7 @@
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 
-use super::tally::Tally;
+use super::tally::{Counts, Tally};
 use super::{Budget, Count, Engine, Limits};
 
 /// Board widths (64-bit words) the kernel is compiled for: up to 1024 cells and flags.
@@ -480,8 +480,11 @@ impl<'b> BoardSearch<'b> {
         #[cfg(not(target_arch = "x86_64"))]
         let ok = place_givens::<W, N, false>(b, root, givens, scratch);
         if V {
-            // the AVX-512 kernel's looks need no shape marks
+            // the AVX-512 kernel's looks need no shape marks; every shape is new to the root
             self.dirty.symbols = u64::MAX >> (64 - n);
+            if let Some(counts) = &mut self.dirty.counts {
+                counts.forget();
+            }
         } else {
             for s in 0..n {
                 self.dirty.mark_all::<W>(b, s);
@@ -889,6 +892,10 @@ pub(crate) struct Dirty {
     /// next pass starts from them instead of from a fold over all boards.
     pairs: Option<[u64; 2]>,
     lost: [u64; 2],
+    /// AVX-512 kernel: each symbol's counts of places per shape at its last look in the root
+    /// propagation. Only the shapes whose count changed since are marked for overlaps (a shape
+    /// looked at for overlaps with the same places finds nothing new).
+    counts: Option<Counts>,
 }
 
 impl Dirty {
@@ -900,6 +907,7 @@ impl Dirty {
             overlap_shapes: vec![0; b.n_symbols * b.words],
             pairs: None,
             lost: [0; 2],
+            counts: b.tally.as_ref().map(|t| Counts::new(t, b.n_symbols)),
         }
     }
 
@@ -1266,8 +1274,13 @@ fn hidden_singles_by_tally<const W: usize, const OVERLAPS: bool>(
     // SAFETY: the `V` kernels run only when the board has a tally
     let tally = unsafe { b.tally.as_ref().unwrap_unchecked() };
     let few_max = if OVERLAPS { b.pointing_max } else { 0 };
-    // SAFETY: a `Tally` exists only on CPUs with the instructions
-    let places = unsafe { tally.count::<W>(&c, few_max) };
+    // SAFETY: a `Tally` exists only on CPUs with the instructions, and `counts` with it
+    let places = unsafe {
+        match &mut dirty.counts {
+            Some(counts) if OVERLAPS => tally.count_since::<W>(&c, few_max, counts, s),
+            _ => tally.count::<W>(&c, few_max),
+        }
+    };
     // the shapes where `s` is not placed yet: the board's flag bits, shifted to shape indices
     let board = if W == 1 {
         c[0] as u128
@@ -1288,7 +1301,9 @@ fn hidden_singles_by_tally<const W: usize, const OVERLAPS: bool>(
             found[j] |= c[j] & shape[j];
         }
     }
-    let few = places.few & live;
+    // shapes with few places whose places changed since the symbol's last look (the others
+    // were marked then, or looked at for overlaps with these same places)
+    let few = places.few & live & places.changed;
     if OVERLAPS && few != 0 {
         let flags = (few as u128) << b.n_cells;
         let mut small = [0u64; W];
