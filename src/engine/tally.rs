@@ -15,6 +15,15 @@
 //! has to be told which shapes to look at. (Packing the counts, rather than comparing eight
 //! 64-bit counts at a time, measured 1.02x on 17-clue puzzles.)
 //!
+//! The same layout serves two more things. [`Counts`] keeps each symbol's last counts, so a
+//! count can also tell which shapes changed since. [`Overlaps`] holds the overlaps of two
+//! complete shapes (two cells or more) like shapes, sixteen to a block: with a symbol's counts
+//! per shape in a 32-lane table, one pass over the overlap blocks (a count of the places in
+//! each overlap, two table lookups, four comparisons) finds every pointing and claiming
+//! deduction for the symbol at once, where the shape-by-shape pass took the shapes with few
+//! places one at a time and intersected their cells' shapes (measured: 1.11x on 17-clue
+//! puzzles, 1.08x on magictour).
+//!
 //! Nothing here knows a geometry: a shape is a set of cell bits. [`Tally::new`] returns `None`
 //! when the CPU lacks the instructions or the layout does not fit (wider boards, more than 64
 //! complete shapes); the kernel then keeps its shape-by-shape test, which gives the same
@@ -24,6 +33,11 @@
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(C, align(64))]
 struct Lane([u64; 8]);
+
+/// Sixteen 32-bit numbers, aligned for one 512-bit load.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Lane32([u32; 16]);
 
 /// The complete shapes of a narrow board, laid out for counting sixteen at a time.
 #[derive(Debug, Clone)]
@@ -55,6 +69,158 @@ pub struct Places {
 pub struct Counts {
     lanes: Vec<Lane>,
     blocks: usize,
+}
+
+/// Where two complete shapes overlap in two cells or more (and less than either shape), laid
+/// out like the tally's shapes, sixteen overlaps to a block, for pointing and claiming over all
+/// of them at once ([`Overlaps::pointing`]). Only for tallies of at most 32 shapes, whose counts
+/// fit one two-vector table.
+#[derive(Debug, Clone)]
+pub struct Overlaps {
+    /// Per block of sixteen overlaps, their cells as in [`Tally`]'s blocks.
+    cells: Vec<[Lane; 4]>,
+    /// Per block, the two shapes of each overlap (lane `j`: overlap `16 * block + j`).
+    first: Vec<Lane32>,
+    second: Vec<Lane32>,
+    /// Per overlap, the cells of its first shape outside it, then those of its second.
+    rest: Vec<[[u64; 2]; 2]>,
+}
+
+impl Overlaps {
+    /// The overlaps of the tally's `n_shapes` shapes (`shapes[h * words..]`: cell bits), or
+    /// `None` when there is none or the tally has more than 32 shapes.
+    pub fn new(tally: &Tally, shapes: &[u64], words: usize, n_shapes: usize) -> Option<Overlaps> {
+        if tally.blocks.len() > 2 || !(1..=2).contains(&words) {
+            return None;
+        }
+        let cells_of = |h: usize| -> [u64; 2] {
+            let c = &shapes[h * words..(h + 1) * words];
+            [c[0], if words == 2 { c[1] } else { 0 }]
+        };
+        let mut found = Vec::new();
+        for a in 0..n_shapes {
+            for b in a + 1..n_shapes {
+                let (ca, cb) = (cells_of(a), cells_of(b));
+                let both = [ca[0] & cb[0], ca[1] & cb[1]];
+                let size = both[0].count_ones() + both[1].count_ones();
+                if size >= 2 && both != ca && both != cb {
+                    found.push((
+                        a,
+                        b,
+                        both,
+                        [ca[0] & !cb[0], ca[1] & !cb[1]],
+                        [cb[0] & !ca[0], cb[1] & !ca[1]],
+                    ));
+                }
+            }
+        }
+        if found.is_empty() {
+            return None;
+        }
+        let blocks = found.len().div_ceil(16);
+        let mut o = Overlaps {
+            cells: vec![[Lane::default(); 4]; blocks],
+            first: vec![Lane32::default(); blocks],
+            second: vec![Lane32::default(); blocks],
+            rest: Vec::with_capacity(found.len()),
+        };
+        for (p, &(a, b, both, rest_a, rest_b)) in found.iter().enumerate() {
+            let (g, j) = (p / 16, p % 16);
+            let odd = 2 * (j % 2);
+            o.cells[g][odd].0[j / 2] = both[0];
+            o.cells[g][odd + 1].0[j / 2] = both[1];
+            o.first[g].0[j] = a as u32;
+            o.second[g].0[j] = b as u32;
+            o.rest.push([rest_a, rest_b]);
+        }
+        Some(o)
+    }
+
+    /// The cells a symbol leaves by pointing and claiming: for every overlap of shapes A and B
+    /// where all of its places in A lie in the overlap and B has places outside it, B's cells
+    /// outside the overlap (and the same the other way round). `c` is its board (`W` words: 1
+    /// or 2), and `counts` holds its counts per shape of this very board (its last
+    /// [`Tally::count_since`] as symbol `s` was of `c`).
+    ///
+    /// # Safety
+    /// The CPU must have `avx512f` and `avx512vpopcntdq`; `counts` was made for the tally these
+    /// overlaps were made with, for more than `s` symbols.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq")]
+    #[inline]
+    pub unsafe fn pointing<const W: usize>(
+        &self,
+        c: &[u64; W],
+        counts: &Counts,
+        s: usize,
+    ) -> [u64; W] {
+        use std::arch::x86_64::*;
+        debug_assert!((s + 1) * counts.blocks <= counts.lanes.len() && counts.blocks <= 2);
+        let (first, second) = broadcast(c);
+        // the symbol's count in every shape: a table of 32 lanes
+        let table = counts.lanes.as_ptr().add(s * counts.blocks);
+        let low = _mm512_load_si512(table.cast());
+        let high = if counts.blocks > 1 {
+            _mm512_load_si512(table.add(1).cast())
+        } else {
+            low
+        };
+        let zero = _mm512_setzero_si512();
+        let mut gone = [0u64; W];
+        for (g, block) in self.cells.iter().enumerate() {
+            let inside = packed_counts::<W>(block, first, second);
+            let in_a = _mm512_permutex2var_epi32(
+                low,
+                _mm512_load_si512(self.first.as_ptr().add(g).cast()),
+                high,
+            );
+            let in_b = _mm512_permutex2var_epi32(
+                low,
+                _mm512_load_si512(self.second.as_ptr().add(g).cast()),
+                high,
+            );
+            // all of A's places (at least one) in the overlap, and some of B's outside it
+            let a_inside =
+                _mm512_mask_cmpgt_epu32_mask(_mm512_cmpeq_epi32_mask(inside, in_a), in_a, zero);
+            let b_leaves = _mm512_mask_cmpgt_epu32_mask(a_inside, in_b, inside);
+            let b_inside =
+                _mm512_mask_cmpgt_epu32_mask(_mm512_cmpeq_epi32_mask(inside, in_b), in_b, zero);
+            let a_leaves = _mm512_mask_cmpgt_epu32_mask(b_inside, in_a, inside);
+            for (mut fire, side) in [(b_leaves, 1), (a_leaves, 0)] {
+                while fire != 0 {
+                    let p = 16 * g + fire.trailing_zeros() as usize;
+                    fire &= fire - 1;
+                    let rest = self.rest.get_unchecked(p)[side];
+                    gone[0] |= rest[0];
+                    gone[W - 1] |= rest[W - 1];
+                }
+            }
+        }
+        gone
+    }
+
+    /// The same without vector instructions, from the board alone (the reference
+    /// [`Overlaps::pointing`] is tested against).
+    pub fn pointing_plainly<const W: usize>(&self, c: &[u64; W]) -> [u64; W] {
+        let count = |x: [u64; 2]| x[0].count_ones() + if W > 1 { x[1].count_ones() } else { 0 };
+        let board = [c[0], c[W - 1]];
+        let mut gone = [0u64; W];
+        for (p, rest) in self.rest.iter().enumerate() {
+            let (g, j) = (p / 16, p % 16);
+            let odd = 2 * (j % 2);
+            let cells = [self.cells[g][odd].0[j / 2], self.cells[g][odd + 1].0[j / 2]];
+            let inside = count([board[0] & cells[0], board[1] & cells[1]]);
+            let in_a = inside + count([board[0] & rest[0][0], board[1] & rest[0][1]]);
+            let in_b = inside + count([board[0] & rest[1][0], board[1] & rest[1][1]]);
+            for (side, mine, other) in [(1, in_a, in_b), (0, in_b, in_a)] {
+                if mine > 0 && inside == mine && other > inside {
+                    gone[0] |= rest[side][0];
+                    gone[W - 1] |= rest[side][W - 1];
+                }
+            }
+        }
+        gone
+    }
 }
 
 impl Counts {
@@ -164,8 +330,7 @@ impl Tally {
         last: &mut [Lane],
     ) -> Places {
         use std::arch::x86_64::*;
-        let first = _mm512_set1_epi64(c[0] as i64);
-        let second = _mm512_set1_epi64(if W > 1 { c[W - 1] as i64 } else { 0 });
+        let (first, second) = broadcast(c);
         let (zero, one, two) = (
             _mm512_setzero_si512(),
             _mm512_set1_epi32(1),
@@ -180,26 +345,7 @@ impl Tally {
             changed: 0,
         };
         for (g, block) in self.blocks.iter().enumerate() {
-            // SAFETY: `Lane` is 64 bytes, aligned to 64
-            let count = |at: usize| {
-                let mut k = _mm512_popcnt_epi64(_mm512_and_si512(
-                    _mm512_load_si512(block[at].0.as_ptr().cast()),
-                    first,
-                ));
-                if W > 1 {
-                    k = _mm512_add_epi64(
-                        k,
-                        _mm512_popcnt_epi64(_mm512_and_si512(
-                            _mm512_load_si512(block[at + 1].0.as_ptr().cast()),
-                            second,
-                        )),
-                    );
-                }
-                k
-            };
-            // the even shapes' counts in the low halves of the 64-bit lanes, the odd ones' in
-            // the high halves: sixteen 32-bit counts in shape order
-            let k = _mm512_or_si512(count(0), _mm512_slli_epi64::<32>(count(2)));
+            let k = packed_counts::<W>(block, first, second);
             let at = 16 * g;
             if SINCE {
                 // SAFETY: `last` holds one aligned vector per block
@@ -245,6 +391,53 @@ impl Tally {
         }
         places
     }
+}
+
+/// The two words of a board (1 or 2 words), each repeated in every 64-bit lane.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn broadcast<const W: usize>(
+    c: &[u64; W],
+) -> (std::arch::x86_64::__m512i, std::arch::x86_64::__m512i) {
+    use std::arch::x86_64::*;
+    (
+        _mm512_set1_epi64(c[0] as i64),
+        _mm512_set1_epi64(if W > 1 { c[W - 1] as i64 } else { 0 }),
+    )
+}
+
+/// The places of a board (its words repeated, [`broadcast`]) in the sixteen cell sets of a
+/// block: the even sets' counts in the low halves of the 64-bit lanes, the odd ones' in the
+/// high halves, so sixteen 32-bit counts in order.
+///
+/// # Safety
+/// The CPU must have `avx512f` and `avx512vpopcntdq` (callers carry the target features).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn packed_counts<const W: usize>(
+    block: &[Lane; 4],
+    first: std::arch::x86_64::__m512i,
+    second: std::arch::x86_64::__m512i,
+) -> std::arch::x86_64::__m512i {
+    use std::arch::x86_64::*;
+    // SAFETY: `Lane` is 64 bytes, aligned to 64
+    let count = |at: usize| {
+        let mut k = _mm512_popcnt_epi64(_mm512_and_si512(
+            _mm512_load_si512(block[at].0.as_ptr().cast()),
+            first,
+        ));
+        if W > 1 {
+            k = _mm512_add_epi64(
+                k,
+                _mm512_popcnt_epi64(_mm512_and_si512(
+                    _mm512_load_si512(block[at + 1].0.as_ptr().cast()),
+                    second,
+                )),
+            );
+        }
+        k
+    };
+    _mm512_or_si512(count(0), _mm512_slli_epi64::<32>(count(2)))
 }
 
 #[cfg(test)]
@@ -358,5 +551,63 @@ mod tests {
             }
         }
         assert!(changes > 0, "the test never saw a partial change");
+    }
+
+    /// Pointing over every overlap at once equals the plain overlap-by-overlap reference, on
+    /// the rows, columns and boxes of a 9x9 and on random shapes, one and two words.
+    #[test]
+    fn vector_pointing_equals_the_plain_one() {
+        if !Tally::supported() {
+            eprintln!("no AVX-512 population count on this CPU: nothing to compare");
+            return;
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let mut grid = vec![0u64; 2 * 27];
+        for cell in 0..81 {
+            let (row, col) = (cell / 9, cell % 9);
+            for h in [row, 9 + col, 18 + 3 * (row / 3) + col / 3] {
+                grid[2 * h + cell / 64] |= 1 << (cell % 64);
+            }
+        }
+        let random: Vec<u64> = (0..2 * 20)
+            .map(|_| rng.gen::<u64>() & rng.gen::<u64>() & rng.gen::<u64>())
+            .collect();
+        let narrow: Vec<u64> = (0..12)
+            .map(|_| rng.gen::<u64>() & rng.gen::<u64>())
+            .collect();
+        let mut fired = 0;
+        for (shapes, words, n_shapes) in [(&grid, 2, 27), (&random, 2, 20), (&narrow, 1, 12)] {
+            let t = Tally::new(shapes, words, n_shapes).expect("fits");
+            let o = Overlaps::new(&t, shapes, words, n_shapes).expect("shapes overlap");
+            let mut counts = Counts::new(&t, 2);
+            for _ in 0..3000 {
+                let s = rng.gen_range(0..2);
+                let board = [
+                    rng.gen::<u64>() & rng.gen::<u64>() & rng.gen::<u64>(),
+                    rng.gen::<u64>() & rng.gen::<u64>() & rng.gen::<u64>(),
+                ];
+                let (got, want) = if words == 2 {
+                    unsafe { t.count_since(&board, 0, &mut counts, s) };
+                    (
+                        unsafe { o.pointing(&board, &counts, s) },
+                        o.pointing_plainly(&board),
+                    )
+                } else {
+                    let b = [board[0]];
+                    unsafe { t.count_since(&b, 0, &mut counts, s) };
+                    let (g, w) = (
+                        unsafe { o.pointing(&b, &counts, s) },
+                        o.pointing_plainly(&b),
+                    );
+                    ([g[0], 0], [w[0], 0])
+                };
+                assert_eq!(
+                    got, want,
+                    "{n_shapes} shapes of {words} words, board {board:x?}"
+                );
+                fired += (want != [0, 0]) as u32;
+            }
+        }
+        assert!(fired > 100, "pointing fired only {fired} times");
     }
 }

@@ -24,7 +24,8 @@
 //!   a symbol whose places in a shape are few enough to fit in an overlap of two shapes, and all
 //!   lie in one other complete shape (the shapes all their cells share, one AND of per-cell flag
 //!   words), leaves the rest of that shape. Only the shapes the hidden-single pass found with
-//!   that few places are looked at. Deferring overlaps until no single is left measured cheaper
+//!   that few places are looked at. (The AVX-512 copy instead looks at every overlap of two
+//!   shapes at once, from the symbol's counts per shape at its last look: [`Overlaps`].) Deferring overlaps until no single is left measured cheaper
 //!   than looking at once (a single placed meanwhile often makes the look pointless). Below the
 //!   root they are not looked for (`propagate::<.., OVERLAPS = false>`): on the hardest 9x9 set
 //!   they cut the search from 92 to 72 nodes per puzzle but cost more per node than the nodes
@@ -71,7 +72,7 @@
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 
-use super::tally::{Counts, Tally};
+use super::tally::{Counts, Overlaps, Tally};
 use super::{Budget, Count, Engine, Limits};
 
 /// Board widths (64-bit words) the kernel is compiled for: up to 1024 cells and flags.
@@ -109,6 +110,9 @@ pub struct Board {
     /// the board is narrow and the CPU has AVX-512 population counts; the search then runs the
     /// kernel compiled for AVX-512 (`V`), which finds hidden singles with it.
     tally: Option<Tally>,
+    /// With the tally, when complete shapes overlap: the overlaps laid out for pointing and
+    /// claiming over all of them at once (the AVX-512 kernel's overlap pass).
+    overlaps: Option<Overlaps>,
 }
 
 impl Board {
@@ -201,8 +205,13 @@ impl Board {
         } else {
             None
         };
+        let overlaps = tally
+            .as_ref()
+            .filter(|_| pointing_max > 0)
+            .and_then(|t| Overlaps::new(t, &shapes, words, e.n_complete));
         Some(Board {
             tally,
+            overlaps,
             words,
             n_cells: e.n_cells,
             n_symbols: e.n_symbols,
@@ -1273,7 +1282,13 @@ fn hidden_singles_by_tally<const W: usize, const OVERLAPS: bool>(
     let c: Bits<W> = load(state, s * W);
     // SAFETY: the `V` kernels run only when the board has a tally
     let tally = unsafe { b.tally.as_ref().unwrap_unchecked() };
-    let few_max = if OVERLAPS { b.pointing_max } else { 0 };
+    // shapes with few places are marked for the overlap pass, unless it looks at every
+    // overlap at once
+    let few_max = if OVERLAPS && b.overlaps.is_none() {
+        b.pointing_max
+    } else {
+        0
+    };
     // SAFETY: a `Tally` exists only on CPUs with the instructions, and `counts` with it
     let places = unsafe {
         match &mut dirty.counts {
@@ -1304,7 +1319,10 @@ fn hidden_singles_by_tally<const W: usize, const OVERLAPS: bool>(
     // shapes with few places whose places changed since the symbol's last look (the others
     // were marked then, or looked at for overlaps with these same places)
     let few = places.few & live & places.changed;
-    if OVERLAPS && few != 0 {
+    if OVERLAPS && b.overlaps.is_some() {
+        // the overlap pass counts from the symbol's last counts, these
+        dirty.overlap_symbols |= 1 << s;
+    } else if OVERLAPS && few != 0 {
         let flags = (few as u128) << b.n_cells;
         let mut small = [0u64; W];
         small[0] = flags as u64;
@@ -1406,7 +1424,8 @@ fn place_hidden_singles<const W: usize, const N: usize, const V: bool>(
 }
 
 /// Pointing and claiming for symbol `s` in the shapes marked for it by [`hidden_singles`] (the
-/// marks are taken). True when its board narrowed.
+/// marks are taken), or in the AVX-512 kernel over every overlap of two shapes at once
+/// ([`Overlaps`]). True when its board narrowed.
 #[inline(always)]
 fn overlaps<const W: usize, const N: usize, const F: usize, const V: bool>(
     b: &Board,
@@ -1414,17 +1433,30 @@ fn overlaps<const W: usize, const N: usize, const F: usize, const V: bool>(
     s: usize,
     dirty: &mut Dirty,
 ) -> bool {
-    let marked: Bits<W> = dirty.take_overlaps::<W>(s);
     let mut c: Bits<W> = load(state, s * W);
     let mut gone = [0u64; W];
-    for i in W - F..W {
-        let mut f = c[i] & marked[i];
-        while f != 0 {
-            let h = i * 64 + f.trailing_zeros() as usize - b.n_cells;
-            f &= f - 1;
-            let (y, k) = places_in::<W>(b, h, &c);
-            if k <= b.pointing_max {
-                pointing::<W, F>(b, h, &y, &mut gone);
+    match (V, &b.overlaps, &dirty.counts) {
+        #[cfg(target_arch = "x86_64")]
+        (true, Some(o), Some(counts)) => {
+            // from the symbol's counts at its last look, which were of this board: overlaps
+            // are looked for only once no symbol is marked for a look
+            dirty.overlap_symbols &= !(1 << s);
+            // SAFETY: `V` kernels run only on CPUs with the instructions; the counts were made
+            // for the board's tally and symbols
+            gone = unsafe { o.pointing::<W>(&c, counts, s) };
+        }
+        _ => {
+            let marked: Bits<W> = dirty.take_overlaps::<W>(s);
+            for i in W - F..W {
+                let mut f = c[i] & marked[i];
+                while f != 0 {
+                    let h = i * 64 + f.trailing_zeros() as usize - b.n_cells;
+                    f &= f - 1;
+                    let (y, k) = places_in::<W>(b, h, &c);
+                    if k <= b.pointing_max {
+                        pointing::<W, F>(b, h, &y, &mut gone);
+                    }
+                }
             }
         }
     }
