@@ -227,25 +227,14 @@ unsafe fn fold(z: &[__m512i; 3], symbols: u32) -> ([u64; 2], [u64; 2], [u64; 2])
     const OR_AND: i32 = 0xF8;
     // boards of symbols only (the unplaced board and the padding masked out)
     let z2 = _mm512_maskz_mov_epi64((symbols >> 16) as u8, z[2]);
-    let mut ones = _mm512_or_si512(z[0], z[1]);
-    let mut twos = _mm512_and_si512(z[0], z[1]);
-    let mut threes = _mm512_and_si512(twos, z2);
-    twos = _mm512_ternarylogic_epi64(twos, ones, z2, OR_AND);
-    ones = _mm512_or_si512(ones, z2);
-    // the two halves, then the two quarters: a count of three or more is three in one part,
-    // or two in one and one in the other
-    let swap = _mm512_shuffle_i64x2(ones, ones, 0b01_00_11_10);
-    threes = _mm512_ternarylogic_epi64(threes, twos, swap, OR_AND);
-    threes = _mm512_or_si512(threes, _mm512_shuffle_i64x2(threes, threes, 0b01_00_11_10));
-    twos = _mm512_ternarylogic_epi64(twos, ones, swap, OR_AND);
-    twos = _mm512_or_si512(twos, _mm512_shuffle_i64x2(twos, twos, 0b01_00_11_10));
-    ones = _mm512_or_si512(ones, swap);
-    let swap = _mm512_shuffle_i64x2(ones, ones, 0b10_11_00_01);
-    threes = _mm512_ternarylogic_epi64(threes, twos, swap, OR_AND);
-    threes = _mm512_or_si512(threes, _mm512_shuffle_i64x2(threes, threes, 0b10_11_00_01));
-    twos = _mm512_ternarylogic_epi64(twos, ones, swap, OR_AND);
-    twos = _mm512_or_si512(twos, _mm512_shuffle_i64x2(twos, twos, 0b10_11_00_01));
-    ones = _mm512_or_si512(ones, swap);
+    let ones = _mm512_or_si512(z[0], z[1]);
+    let twos = _mm512_and_si512(z[0], z[1]);
+    let threes = _mm512_and_si512(twos, z2);
+    let twos = _mm512_ternarylogic_epi64(twos, ones, z2, OR_AND);
+    let ones = _mm512_or_si512(ones, z2);
+    // the two halves, then the two quarters
+    let counts = merge::<0b01_00_11_10>([ones, twos, threes]);
+    let [ones, twos, threes] = merge::<0b10_11_00_01>(counts);
     let words = |v: __m512i| {
         let v = _mm512_castsi512_si128(v);
         [
@@ -254,6 +243,24 @@ unsafe fn fold(z: &[__m512i; 3], symbols: u32) -> ([u64; 2], [u64; 2], [u64; 2])
         ]
     };
     (words(ones), words(twos), words(threes))
+}
+
+/// Merges the cells held by at least one, two and three boards of each 128-bit part of a
+/// vector with those of the part that `SWAP` (a `_mm512_shuffle_i64x2` pattern) puts in its
+/// place: three or more is three in one part, or two in one and one in the other; two or more,
+/// two in one or one in each.
+#[inline(always)]
+unsafe fn merge<const SWAP: i32>([ones, twos, threes]: [__m512i; 3]) -> [__m512i; 3] {
+    // a | (b & c)
+    const OR_AND: i32 = 0xF8;
+    let other = _mm512_shuffle_i64x2::<SWAP>(ones, ones);
+    let threes = _mm512_ternarylogic_epi64(threes, twos, other, OR_AND);
+    let twos = _mm512_ternarylogic_epi64(twos, ones, other, OR_AND);
+    [
+        _mm512_or_si512(ones, other),
+        _mm512_or_si512(twos, _mm512_shuffle_i64x2::<SWAP>(twos, twos)),
+        _mm512_or_si512(threes, _mm512_shuffle_i64x2::<SWAP>(threes, threes)),
+    ]
 }
 
 /// Places symbol `s` in the cells `found` of a padded state of `n` symbols: its board loses
