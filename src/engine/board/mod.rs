@@ -25,8 +25,9 @@
 //!   lie in one other complete shape (the shapes all their cells share, one AND of per-cell flag
 //!   words), leaves the rest of that shape. Only the shapes the hidden-single pass found with
 //!   that few places are looked at. (The AVX-512 copy instead looks at every overlap of two
-//!   shapes at once, from the symbol's counts per shape at its last look: [`Overlaps`].) Deferring overlaps until no single is left measured cheaper
-//!   than looking at once (a single placed meanwhile often makes the look pointless). Below the
+//!   shapes at once, from the symbol's counts per shape at its last look: [`Overlaps`].)
+//!   Deferring overlaps until no single is left measured cheaper than looking at once (a
+//!   single placed meanwhile often makes the look pointless). Below the
 //!   root they are not looked for (`propagate::<.., OVERLAPS = false>`): on the hardest 9x9 set
 //!   they cut the search from 92 to 72 nodes per puzzle but cost more per node than the nodes
 //!   they save (15.8k puzzles/s with them at every level, 18.7k at the root only; magictour
@@ -54,8 +55,9 @@
 //! (`avx512`). The looks keep each symbol's counts per shape in the root propagation
 //! ([`Counts`]), from which the overlap pass finds a symbol's pointing and claiming over every
 //! overlap of two shapes at once ([`Overlaps`]; with at most 32 complete shapes, else the
-//! shapes with few places are marked and looked at one by one, as in the plain copy). Same rules, same fixpoints, same nodes and
-//! answers: the copies are tested against each other. Measured against the plain copy
+//! shapes with few places are marked and looked at one by one, as in the plain copy). Same
+//! rules, same fixpoints, same nodes and answers: the copies are tested against each other,
+//! nodes included. Measured against the plain copy
 //! (`examples/throughput`, 3 interleaved runs): 1.58× on 17-clue puzzles, 1.38× on magictour,
 //! 1.26× on the hardest set.
 //!
@@ -906,8 +908,9 @@ pub(crate) struct Dirty {
     pairs: Option<[u64; 2]>,
     lost: [u64; 2],
     /// AVX-512 kernel: each symbol's counts of places per shape at its last look in the root
-    /// propagation. Only the shapes whose count changed since are marked for overlaps (a shape
-    /// looked at for overlaps with the same places finds nothing new).
+    /// propagation. The overlap pass over every overlap at once ([`Overlaps`]) reads them;
+    /// without it, only the shapes whose count changed since are marked for the shape-by-shape
+    /// pass (a shape looked at for overlaps with the same places finds nothing new).
     counts: Option<Counts>,
 }
 
