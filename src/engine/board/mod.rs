@@ -937,10 +937,7 @@ impl Dirty {
     /// Takes the shapes of symbol `s` to look at for overlaps.
     #[inline(always)]
     fn take_overlaps<const W: usize>(&mut self, s: usize) -> Bits<W> {
-        let d: Bits<W> = load(&self.overlap_shapes, s * W);
-        store(&mut self.overlap_shapes, s * W, [0; W]);
-        self.overlap_symbols &= !(1 << s);
-        d
+        take_marks(&mut self.overlap_shapes, &mut self.overlap_symbols, s)
     }
 
     /// Symbol `s` may have lost places in `shapes`.
@@ -1002,11 +999,18 @@ impl Dirty {
     /// Takes the marked shapes of symbol `s`.
     #[inline(always)]
     fn take<const W: usize>(&mut self, s: usize) -> Bits<W> {
-        let d: Bits<W> = load(&self.shapes, s * W);
-        store(&mut self.shapes, s * W, [0; W]);
-        self.symbols &= !(1 << s);
-        d
+        take_marks(&mut self.shapes, &mut self.symbols, s)
     }
+}
+
+/// Takes symbol `s`'s marked shapes out of `shapes` (`W` words a symbol) and its bit out of
+/// `symbols`.
+#[inline(always)]
+fn take_marks<const W: usize>(shapes: &mut [u64], symbols: &mut u64, s: usize) -> Bits<W> {
+    let d: Bits<W> = load(shapes, s * W);
+    store(shapes, s * W, [0; W]);
+    *symbols &= !(1 << s);
+    d
 }
 
 /// Places every naked single (an unplaced cell that only one symbol board still holds), in
@@ -1323,18 +1327,20 @@ fn hidden_singles_by_tally<const W: usize, const OVERLAPS: bool>(
             found[j] |= c[j] & shape[j];
         }
     }
-    // shapes with few places whose places changed since the symbol's last look (the others
-    // were marked then, or looked at for overlaps with these same places)
-    let few = places.few & live & places.changed;
     if OVERLAPS && b.overlaps.is_some() {
         // the overlap pass counts from the symbol's last counts, these
         dirty.overlap_symbols |= 1 << s;
-    } else if OVERLAPS && few != 0 {
-        let flags = (few as u128) << b.n_cells;
-        let mut small = [0u64; W];
-        small[0] = flags as u64;
-        small[W - 1] |= (flags >> (64 * (W - 1))) as u64;
-        dirty.mark_overlaps::<W>(s, &small);
+    } else if OVERLAPS {
+        // shapes with few places whose places changed since the symbol's last look (the
+        // others were marked then, or looked at for overlaps with these same places)
+        let few = places.few & live & places.changed;
+        if few != 0 {
+            let flags = (few as u128) << b.n_cells;
+            let mut small = [0u64; W];
+            small[0] = flags as u64;
+            small[W - 1] |= (flags >> (64 * (W - 1))) as u64;
+            dirty.mark_overlaps::<W>(s, &small);
+        }
     }
     Some(found)
 }
