@@ -76,7 +76,7 @@ fn samurai(c: &mut Criterion) {
     // Samurai puzzles made by anydoku itself (puzzles/samurai*.toml); fall back to filling the
     // empty Samurai when none exist yet.
     let mut puzzles = Vec::new();
-    if let Ok(dir) = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles")) {
+    if let Ok(dir) = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles")) {
         let mut paths: Vec<_> = dir.flatten().map(|e| e.path()).collect();
         paths.sort();
         for p in paths {

@@ -156,7 +156,7 @@ fn main() {
         println!("benches/peers: run with `cargo bench --bench peers` (skipped)");
         return;
     }
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let shared = std::env::var_os("ANYDOKU_SHARED")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("../shared/data"));

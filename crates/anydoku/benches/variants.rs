@@ -39,7 +39,7 @@ fn models(dir: &std::path::Path, file: &str, take: usize) -> Vec<(Puzzle, Option
 }
 
 fn bench(c: &mut Criterion) {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let shared = std::env::var_os("ANYDOKU_SHARED")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("../shared/data"));

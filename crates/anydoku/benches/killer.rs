@@ -13,7 +13,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 const FILE: &str = "variants/killer/krazydad_killer_bnatalha_dataset_killer_sudoku.csv";
 
 fn load() -> Option<Vec<(Puzzle, Vec<u8>)>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
         .join("../shared/data")
         .join(FILE);
     let text = std::fs::read_to_string(&path).ok()?;

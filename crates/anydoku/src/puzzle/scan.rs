@@ -558,7 +558,7 @@ mod tests {
     fn plain_cells_and_shapes_agree_with_serde() {
         let killer = crate::puzzle::file::load_path(std::path::Path::new(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/puzzles/killer6.toml"
+            "/../../puzzles/killer6.toml"
         )))
         .unwrap();
         for p in [
@@ -621,7 +621,7 @@ mod tests {
     fn a_line_on_a_known_grid_reads_as_a_whole_line_does() {
         let killer = crate::puzzle::file::load_path(std::path::Path::new(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/puzzles/killer6.toml"
+            "/../../puzzles/killer6.toml"
         )))
         .unwrap();
         let base_model = to_model(&killer);

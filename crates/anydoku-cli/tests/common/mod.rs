@@ -102,6 +102,7 @@ pub fn bin() -> PathBuf {
 pub fn run(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(bin())
         .args(args)
+        .current_dir(root())
         .output()
         .expect("run anydoku");
     (
@@ -113,7 +114,7 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
 
 /// The project root.
 pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
 }
 
 /// `../shared/data` if present (corpus tests are `#[ignore]`d and fail loudly without it).
