@@ -5,11 +5,11 @@
 
 use std::io::{BufRead, Write};
 use std::path::Path;
+use std::sync::Arc;
 
-use anydoku::logic::{rate, Family, Logic, LogicError, Path as LogicPath};
-use anydoku::puzzle::{json, text, Puzzle};
-use anydoku::render::text::draw;
-use anydoku::{Engine, Error, Geometry, Limits, Status};
+use anydoku::logic::{Family, Logic, LogicError, Path as LogicPath};
+use anydoku::puzzle::TextLines;
+use anydoku::{render, Engine, Error, Limits, Puzzle, Status};
 use rayon::prelude::*;
 use serde_json::{json, Value};
 
@@ -103,7 +103,7 @@ pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Res
         .with_limits(input::limits(budget)?)
         .solve(g, &p.givens, None)
         .map_err(logic_error)?;
-    let rating = rate::rate(&path);
+    let rating = path.rating();
     let grid: Vec<Option<u8>> = path.end.value.clone();
     match format {
         Format::Json => {
@@ -115,7 +115,7 @@ pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Res
                     "steps": steps,
                     "search": path.search,
                     "rating": rating.to_json(),
-                    "solution": json::grid_map(g, &grid),
+                    "solution": g.grid_json(&grid),
                 })
             );
         }
@@ -139,7 +139,7 @@ pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Res
                 rating.level.as_str()
             );
             outln!();
-            out!("{}", draw(g, &grid));
+            out!("{}", render::text(g, &grid));
         }
     }
     Ok(0)
@@ -174,12 +174,9 @@ fn with_entries(p: &Puzzle, entries: &str) -> Result<Result<Vec<Option<u8>>, Str
     } else {
         "entries".into()
     };
-    let text_in = if Path::new(entries).is_file() {
-        anydoku::puzzle::file::read_text(Path::new(entries)).map_err(input::in_file(&label))?
-    } else {
-        entries.to_string()
-    };
-    let cells = text::parse_grid(g, &text_in).map_err(input::in_file(&label))?;
+    let cells = Puzzle::load_on(Arc::clone(g), entries)
+        .map_err(input::in_file(&label))?
+        .givens;
     let mut grid = p.givens.clone();
     for (c, v) in cells.iter().enumerate() {
         match (grid[c], *v) {
@@ -258,7 +255,7 @@ pub fn hint(args: &HintArgs) -> Result<u8, CliError> {
         max_time: None,
     };
     if Engine::new(&g).solve(&grid, limits).status() != Status::Unique {
-        fams.retain(|&f| !anydoku::logic::assumes_uniqueness(f));
+        fams.retain(|f| !f.assumes_uniqueness());
     }
     let b = anydoku::logic::Board::new(&g, &grid).map_err(|c| Error::puzzle(c.0))?;
     if b.is_solved() {
@@ -293,14 +290,11 @@ fn wrong(format: Format, msg: &str) -> Result<u8, CliError> {
 }
 
 /// Rates a puzzle after checking that it has exactly one solution (some rules assume it).
-fn rate_checked(
-    logic: &Logic,
-    g: &Geometry,
-    givens: &[Option<u8>],
-) -> Result<LogicPath, LogicError> {
-    if !anydoku::puzzle::conflicts_of(g, givens).is_empty() {
+fn rate_checked(logic: &Logic, p: &Puzzle) -> Result<LogicPath, LogicError> {
+    if !p.conflicts().is_empty() {
         return Err(LogicError::Unsolvable("the givens break a rule".into()));
     }
+    let (g, givens) = (&p.geometry, &p.givens);
     match Engine::new(g).solve(givens, logic.limits()).status() {
         Status::Unique => logic.solve(g, givens, None),
         Status::Multiple => Err(LogicError::Multiple),
@@ -310,15 +304,15 @@ fn rate_checked(
 }
 
 /// One puzzle's rating as text or JSON (or the reason there is none).
-fn rating_line(logic: &Logic, g: &Geometry, givens: &[Option<u8>], format: Format) -> String {
-    let result = rate_checked(logic, g, givens);
+fn rating_line(logic: &Logic, p: &Puzzle, format: Format) -> String {
+    let result = rate_checked(logic, p);
     match (result, format) {
         (Ok(path), Format::Json) => {
-            let r = rate::rate(&path);
+            let r = path.rating();
             json!({"score": r.score, "level": r.level.as_str(), "search": r.search}).to_string()
         }
         (Ok(path), Format::Text) => {
-            let r = rate::rate(&path);
+            let r = path.rating();
             format!("{:.2} {}", r.score, r.level.as_str())
         }
         (Err(LogicError::Unknown), Format::Json) => {
@@ -342,7 +336,7 @@ pub fn rate_cmd(args: &RateArgs) -> Result<u8, CliError> {
     let p = input::solvable_puzzle(&args.input)?;
     let g = &p.geometry;
     let logic = Logic::with_families(g.symbol_count(), &fams).with_limits(limits);
-    let path = match rate_checked(&logic, g, &p.givens) {
+    let path = match rate_checked(&logic, &p) {
         Err(LogicError::Unknown) => {
             let why = "the search budget ran out before uniqueness was known";
             match args.format {
@@ -353,7 +347,7 @@ pub fn rate_cmd(args: &RateArgs) -> Result<u8, CliError> {
         }
         other => other.map_err(logic_error)?,
     };
-    let r = rate::rate(&path);
+    let r = path.rating();
     match args.format {
         Format::Json => outln!(
             "{}",
@@ -378,32 +372,23 @@ pub fn rate_cmd(args: &RateArgs) -> Result<u8, CliError> {
 /// Whether a `--geometry` file holds exactly one puzzle as grid text.
 fn single_grid(args: &RateArgs) -> Result<bool, CliError> {
     let g = input::geometry(args.input.geometry.as_deref().unwrap_or_default())?;
-    let t = anydoku::puzzle::file::read_text(Path::new(&args.input.puzzle))
+    let t = input::read_text(Path::new(&args.input.puzzle))
         .map_err(input::in_file(&args.input.puzzle))?;
-    Ok(text::parse_grid(&g, &t).is_ok())
+    Ok(Puzzle::from_text(g, &t).is_ok())
 }
 
 fn rate_lines(args: &RateArgs, fams: &[Family], jsonl: bool) -> Result<u8, CliError> {
     let label = args.input.puzzle.clone();
-    let geometry = match (&args.input.geometry, jsonl) {
-        (Some(name), _) => Some(input::geometry(name)?),
+    let reader = match (&args.input.geometry, jsonl) {
+        (Some(name), _) => Some(TextLines::new(input::geometry(name)?)),
         (None, _) => None,
     };
-    let f = std::fs::File::open(&label).map_err(|e| {
-        input::in_file(&label)(Error::Io {
-            path: label.clone(),
-            message: e.to_string(),
-        })
-    })?;
+    let f =
+        std::fs::File::open(&label).map_err(|e| input::in_file(&label)(Error::io(&label, e)))?;
     let lines: Vec<String> = std::io::BufReader::new(f)
         .lines()
         .collect::<Result<_, _>>()
-        .map_err(|e| {
-            input::in_file(&label)(Error::Io {
-                path: label.clone(),
-                message: e.to_string(),
-            })
-        })?;
+        .map_err(|e| input::in_file(&label)(Error::io(&label, e)))?;
     let lines: Vec<&String> = lines
         .iter()
         .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
@@ -413,23 +398,23 @@ fn rate_lines(args: &RateArgs, fams: &[Family], jsonl: bool) -> Result<u8, CliEr
         .build()
         .map_err(|e| Error::puzzle(format!("cannot start worker threads: {e}")))?;
     let limits = input::limits(args.budget)?;
-    let logic = geometry
+    let logic = reader
         .as_ref()
-        .map(|g| Logic::with_families(g.symbol_count(), fams).with_limits(limits));
+        .map(|r| Logic::with_families(r.geometry().symbol_count(), fams).with_limits(limits));
     let format = args.format;
     let out: Vec<String> = pool.install(|| {
         lines
             .par_iter()
-            .map(|line| match (&geometry, &logic) {
-                (Some(g), Some(logic)) => match text::parse_line(g, line) {
-                    Ok(givens) => rating_line(logic, g, &givens, format),
+            .map(|line| match (&reader, &logic) {
+                (Some(reader), Some(logic)) => match reader.read(line) {
+                    Ok(p) => rating_line(logic, &p, format),
                     Err(e) => invalid(format, &e.to_string()),
                 },
-                _ => match json::from_json(line) {
+                _ => match Puzzle::from_json(line) {
                     Ok(p) => {
                         let logic = Logic::with_families(p.geometry.symbol_count(), fams)
                             .with_limits(limits);
-                        rating_line(&logic, &p.geometry, &p.givens, format)
+                        rating_line(&logic, &p, format)
                     }
                     Err(e) => invalid(format, &e.to_string()),
                 },

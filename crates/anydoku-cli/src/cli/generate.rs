@@ -3,12 +3,9 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use anydoku::generate::{
-    self, GenerateError, Generator, KillerOptions, Options, Progress, Symmetry,
-};
-use anydoku::puzzle::text::to_line;
-use anydoku::render::text::draw;
-use anydoku::{Error, Rule};
+use anydoku::generate::{GenerateError, Generator, KillerOptions, Options, Progress, Symmetry};
+use anydoku::logic::Level;
+use anydoku::{render, Error, Rule};
 use serde_json::{json, Map};
 
 use super::input::{self, CliError};
@@ -65,7 +62,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
     let geometry = input::geometry(&args.geometry)?;
     let symmetry: Symmetry = args.symmetry.parse().map_err(option_error)?;
     let difficulty = match &args.difficulty {
-        Some(d) => Some(generate::parse_level(d).map_err(option_error)?),
+        Some(d) => Some(d.parse::<Level>().map_err(option_error)?),
         None => None,
     };
     if args.count == 0 {
@@ -154,7 +151,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
                 source.insert("seed".into(), json!(seed));
                 source.insert("index".into(), json!(index));
                 source.insert("symmetry".into(), json!(symmetry.name()));
-                let model = generate::to_model(&made, source);
+                let model = made.to_json(source);
                 bar.suspend(|| {
                     outln!(
                         "{}",
@@ -184,7 +181,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
                         r.hardest
                     );
                 }
-                out!("{}", draw(g, &made.puzzle.givens));
+                out!("{}", render::text(g, &made.puzzle.givens));
                 for s in &cage_shapes {
                     if let Rule::Sum { total, .. } = s.rule {
                         let cells: Vec<&str> =
@@ -192,7 +189,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
                         outln!("{} = {total}: {}", s.name, cells.join(" "));
                     }
                 }
-                outln!("{}", to_line(g, &made.puzzle.givens));
+                outln!("{}", made.puzzle.to_line());
             }),
         }
         bar.inc(1);

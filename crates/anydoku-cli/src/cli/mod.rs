@@ -174,16 +174,16 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
             budget,
             steps,
             derived,
-        } => match format {
-            SolveFormat::Svg => render::solve(&input, budget),
-            SolveFormat::Text if !steps => {
+        } => match (format, steps) {
+            (SolveFormat::Svg, _) => render::solve(&input, budget),
+            (SolveFormat::Text, false) => {
                 commands::solve_with(&input, Format::Text, budget, derived)
             }
-            SolveFormat::Json if !steps => {
+            (SolveFormat::Json, false) => {
                 commands::solve_with(&input, Format::Json, budget, derived)
             }
-            SolveFormat::Text => commands::solve(&input, Format::Text, budget, steps),
-            SolveFormat::Json => commands::solve(&input, Format::Json, budget, steps),
+            (SolveFormat::Text, true) => explain::solve_steps(&input, Format::Text, budget),
+            (SolveFormat::Json, true) => explain::solve_steps(&input, Format::Json, budget),
         },
         Command::Hint(args) => explain::hint(&args),
         Command::Rate(args) => explain::rate_cmd(&args),
@@ -195,10 +195,9 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Check { input } => commands::check(&input),
         Command::Export {
             input,
-            format: ExportFormat::Json,
+            format,
             derived,
-        } => commands::export_with(&input, derived),
-        Command::Export { input, format, .. } => render::export(&input, format),
+        } => commands::export(&input, format, derived),
         Command::Render(args) => render::run(&args),
         Command::Import(args) => import::run(&args),
         Command::Geometries => commands::geometries(),

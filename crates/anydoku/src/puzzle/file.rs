@@ -27,7 +27,9 @@ pub enum GeometryRef {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleSpec {
+    /// Accepted and not used (the geometry's name is the puzzle's).
     #[serde(default)]
+    #[allow(dead_code)]
     pub name: Option<String>,
     pub geometry: Spanned<GeometryRef>,
     #[serde(default)]
@@ -38,16 +40,10 @@ pub struct PuzzleSpec {
 
 /// Reads a file from disk with a message in the user's terms.
 pub fn read_text(path: &Path) -> Result<String, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::Io {
-        path: path.display().to_string(),
-        message: match e.kind() {
-            std::io::ErrorKind::NotFound => "no such file".to_string(),
-            _ => e.to_string(),
-        },
-    })?;
-    String::from_utf8(bytes).map_err(|_| Error::Io {
-        path: path.display().to_string(),
-        message: "the file is not UTF-8 text".into(),
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path.display(), e))?;
+    String::from_utf8(bytes).map_err(|_| {
+        let e = std::io::Error::new(std::io::ErrorKind::InvalidData, "the file is not UTF-8 text");
+        Error::io(path.display(), e)
     })
 }
 
