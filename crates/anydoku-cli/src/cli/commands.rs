@@ -73,7 +73,7 @@ fn print_solution(
                 outln!();
                 out!("{}", draw(g, &as_grid(&result.solutions[1])));
             }
-            Status::None => outln!("no solution"),
+            Status::NoSolution => outln!("no solution"),
             Status::Unknown => outln!(
                 "unknown: the search budget ran out after {} nodes",
                 result.nodes
@@ -121,7 +121,7 @@ pub fn solve(
                 outln!();
                 out!("{}", draw(g, &as_grid(&result.solutions[1])));
             }
-            Status::None => outln!("no solution"),
+            Status::NoSolution => outln!("no solution"),
             Status::Unknown => outln!(
                 "unknown: the search budget ran out after {} nodes",
                 result.nodes
@@ -177,11 +177,11 @@ pub fn check(args: &PuzzleArgs) -> Result<u8, CliError> {
     let future = match result.status() {
         Status::Unique => "it can be completed in exactly one way",
         Status::Multiple => "it can be completed in more than one way",
-        Status::None => "but it cannot be completed: some entry is wrong",
+        Status::NoSolution => "but it cannot be completed: some entry is wrong",
         Status::Unknown => "whether it can be completed is unknown (search budget)",
     };
     outln!("no conflicts; {filled} of {total} cells filled; {future}");
-    Ok(if result.status() == Status::None {
+    Ok(if result.status() == Status::NoSolution {
         1
     } else {
         0

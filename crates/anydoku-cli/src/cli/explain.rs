@@ -90,7 +90,7 @@ pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Res
     if status != Status::Unique {
         let why = match status {
             Status::Multiple => "the puzzle has more than one solution",
-            Status::None => "the puzzle has no solution",
+            Status::NoSolution => "the puzzle has no solution",
             _ => "the search budget ran out before uniqueness was known",
         };
         match format {
@@ -214,7 +214,7 @@ fn wrong_entries(p: &Puzzle, grid: &[Option<u8>]) -> Option<String> {
         max_time: None,
     };
     let engine = Engine::new(g);
-    if engine.solve(grid, limits).status() != Status::None {
+    if engine.solve(grid, limits).status() != Status::NoSolution {
         return None;
     }
     let original = engine.solve(&p.givens, limits);
@@ -304,7 +304,7 @@ fn rate_checked(
     match Engine::new(g).solve(givens, logic.limits()).status() {
         Status::Unique => logic.solve(g, givens, None),
         Status::Multiple => Err(LogicError::Multiple),
-        Status::None => Err(LogicError::Unsolvable("it has no solution".into())),
+        Status::NoSolution => Err(LogicError::Unsolvable("it has no solution".into())),
         Status::Unknown => Err(LogicError::Unknown),
     }
 }

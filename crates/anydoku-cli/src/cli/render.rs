@@ -50,7 +50,7 @@ fn solved_svg(p: &Puzzle, budget: BudgetArgs) -> Result<(String, Status), CliErr
     match status {
         Status::Unique => {}
         Status::Multiple => eprintln!("multiple solutions; drawing one of them"),
-        Status::None => eprintln!("no solution; drawing the givens"),
+        Status::NoSolution => eprintln!("no solution; drawing the givens"),
         Status::Unknown => eprintln!(
             "unknown: the search budget ran out after {} nodes; drawing the givens",
             result.nodes
