@@ -4,6 +4,7 @@
 //! (a budget ran out) or a failed check, 2 bad input (a clear message on stderr).
 
 mod cli;
+mod play;
 
 use std::process::ExitCode;
 

@@ -22,7 +22,7 @@ mod commands;
 mod explain;
 mod generate;
 mod import;
-mod input;
+pub(crate) mod input;
 mod render;
 
 use std::path::PathBuf;
@@ -140,6 +140,8 @@ pub enum Command {
     Render(render::RenderArgs),
     /// Generate random minimal puzzles (or Killer puzzles) for any geometry
     Generate(generate::GenerateArgs),
+    /// Play in the browser: a local web server for one puzzle (or new ones) on any layout
+    Play(crate::play::PlayArgs),
     /// Solve one puzzle per line of FILE (or a .jsonl file of JSON models); one answer per line
     Batch {
         /// The input file; `-` reads standard input
@@ -208,5 +210,6 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
             budget,
         } => batch::run(&file, geometry.as_deref(), threads, budget),
         Command::Generate(args) => generate::run(&args),
+        Command::Play(args) => crate::play::run(&args),
     }
 }
