@@ -319,7 +319,7 @@ fn run_anydoku(s: &mut Searcher, puzzles: &[Vec<Option<u8>>], file: &str) -> (Ta
         match st {
             Status::Unique => tally.unique += 1,
             Status::Multiple => tally.multiple += 1,
-            Status::None => tally.none += 1,
+            Status::NoSolution => tally.none += 1,
             Status::Unknown => panic!("{file}: puzzle {} unknown without limits", i + 1),
         }
     }

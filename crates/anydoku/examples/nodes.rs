@@ -4,6 +4,7 @@
 //! to two solutions, with the overlap pass and the bitboard kernel chosen by the engine unless
 //! given.
 use anydoku::engine::search::Searcher;
+use anydoku::engine::Switch;
 use anydoku::geometry::builtin;
 use anydoku::puzzle::text;
 use anydoku::Limits;
@@ -21,7 +22,13 @@ fn main() {
         args.iter()
             .skip(2)
             .find_map(|a| a.strip_prefix(name)?.strip_prefix('='))
-            .map(|v| v == "on")
+            .map_or(Switch::Auto, |v| {
+                if v == "on" {
+                    Switch::On
+                } else {
+                    Switch::Off
+                }
+            })
     };
     let overlaps = switch("overlaps");
     let board = switch("board");

@@ -231,7 +231,7 @@ pub fn run(
                 Answer::Solved(status, _) => {
                     match status {
                         Status::Multiple => tally.multiple += 1,
-                        Status::None => tally.none += 1,
+                        Status::NoSolution => tally.none += 1,
                         _ => tally.unknown += 1,
                     }
                     writeln!(out, "{}", status.as_str())

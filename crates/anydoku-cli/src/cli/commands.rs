@@ -65,7 +65,7 @@ fn print_solution(
                 outln!();
                 out!("{}", draw(g, &as_grid(&result.solutions[1])));
             }
-            Status::None => outln!("no solution"),
+            Status::NoSolution => outln!("no solution"),
             Status::Unknown => outln!(
                 "unknown: the search budget ran out after {} nodes",
                 result.nodes
@@ -149,12 +149,12 @@ pub fn check(args: &PuzzleArgs, budget: BudgetArgs) -> Result<u8, CliError> {
     let future = match result.status() {
         Status::Unique => "it can be completed in exactly one way",
         Status::Multiple => "it can be completed in more than one way",
-        Status::None => "but it cannot be completed: some entry is wrong",
+        Status::NoSolution => "but it cannot be completed: some entry is wrong",
         Status::Unknown => "whether it can be completed is unknown (the search budget ran out)",
     };
     outln!("no conflicts; {filled} of {total} cells filled; {future}");
     Ok(match result.status() {
-        Status::None | Status::Unknown => 1,
+        Status::NoSolution | Status::Unknown => 1,
         Status::Unique | Status::Multiple => 0,
     })
 }

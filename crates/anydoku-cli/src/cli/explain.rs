@@ -92,7 +92,7 @@ pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Res
     if status != Status::Unique {
         let why = match status {
             Status::Multiple => "the puzzle has more than one solution",
-            Status::None => "the puzzle has no solution",
+            Status::NoSolution => "the puzzle has no solution",
             _ => "the search budget ran out before uniqueness was known",
         };
         match format {
@@ -230,7 +230,7 @@ fn verdict(p: &Puzzle, grid: &[Option<u8>], budget: &input::RunBudget) -> Verdic
         Status::Unique => return Verdict::Fine { unique: true },
         Status::Multiple => return Verdict::Fine { unique: false },
         Status::Unknown => return Verdict::Unknown,
-        Status::None => {}
+        Status::NoSolution => {}
     }
     let original = engine.solve(&p.givens, budget.left());
     if original.status() == Status::Unique {
@@ -342,7 +342,7 @@ fn rate_checked(
             .with_limits(budget.left())
             .solve(g, givens, None),
         Status::Multiple => Err(LogicError::Multiple),
-        Status::None => Err(LogicError::Unsolvable("it has no solution".into())),
+        Status::NoSolution => Err(LogicError::Unsolvable("it has no solution".into())),
         Status::Unknown => Err(LogicError::Unknown),
     }
 }

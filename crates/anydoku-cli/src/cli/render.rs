@@ -46,7 +46,7 @@ fn solved_svg(p: &Puzzle, budget: BudgetArgs) -> Result<(String, Status), CliErr
     match status {
         Status::Unique => {}
         Status::Multiple => errln!("multiple solutions; drawing one of them"),
-        Status::None => errln!("no solution; drawing the givens"),
+        Status::NoSolution => errln!("no solution; drawing the givens"),
         Status::Unknown => errln!(
             "unknown: the search budget ran out after {} nodes; drawing the givens",
             result.nodes

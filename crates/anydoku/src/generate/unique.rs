@@ -182,7 +182,7 @@ impl<'e> Checker<'e> {
         let r = self.searcher.count(givens, 2, self.limits_now(), None);
         self.nodes += r.nodes;
         match r.status() {
-            Status::Multiple | Status::Unique | Status::None => r
+            Status::Multiple | Status::Unique | Status::NoSolution => r
                 .solutions
                 .into_iter()
                 .find(|s| s.as_slice() != solution)

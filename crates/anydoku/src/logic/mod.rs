@@ -198,7 +198,7 @@ fn search_step(g: &Geometry, b: &Board, limits: Limits) -> Result<Step, LogicErr
     match result.status() {
         Status::Unique => {}
         Status::Multiple => return Err(LogicError::Multiple),
-        Status::None => return Err(LogicError::Unsolvable("no solution from here".into())),
+        Status::NoSolution => return Err(LogicError::Unsolvable("no solution from here".into())),
         Status::Unknown => return Err(LogicError::Unknown),
     }
     let sol = &result.solutions[0];
