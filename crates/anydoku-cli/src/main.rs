@@ -5,6 +5,7 @@
 //! command's `--help` say what they mean for that command.
 
 mod cli;
+mod play;
 
 use std::io::Write;
 use std::process::ExitCode;

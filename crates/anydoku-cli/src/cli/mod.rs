@@ -33,7 +33,7 @@ mod commands;
 mod explain;
 mod generate;
 mod import;
-mod input;
+pub(crate) mod input;
 mod lines;
 pub mod output;
 mod render;
@@ -188,6 +188,8 @@ pub enum Command {
         after_help = "Exit codes: 0 every puzzle made; 1 a target was not reached or a budget ran out (the puzzles made so far are printed); 2 bad input or an I/O error."
     )]
     Generate(generate::GenerateArgs),
+    /// Play in the browser: a local web server for one puzzle (or new ones) on any layout
+    Play(crate::play::PlayArgs),
     /// Solve one puzzle per line of FILE (or a .jsonl file of JSON models); one answer per line
     #[command(
         after_help = "Exit codes: 0 every line answered (its answer may be none, multiple or unknown); 2 bad input, an I/O error, or some line was invalid (every other line is still answered, in order)."
@@ -256,5 +258,6 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
             budget,
         } => batch::run(&file, geometry.as_deref(), threads, budget),
         Command::Generate(args) => generate::run(&args),
+        Command::Play(args) => crate::play::run(&args),
     }
 }

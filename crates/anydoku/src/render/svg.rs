@@ -3,7 +3,10 @@
 //! Every cell is a polygon: its `poly` if it has one (Tredoku rhombi), else the unit square around
 //! its `pos`. Cells that share an edge are neighbours. From that and the shapes the picture is:
 //!
-//! * thin outlines for every cell (`class="cell"`, one `<rect>` or `<polygon>` per cell);
+//! * thin outlines for every cell (`class="cell"`, one `<rect>` or `<polygon>` per cell, in cell
+//!   order, carrying `data-cell` (the cell's index), `data-cx`/`data-cy` (its centre in pixels)
+//!   and `data-fit` (the room it has for a symbol, 1 for a square) so that an interactive page can
+//!   map clicks to cells and write into them);
 //! * thick lines (`class="region-border"`) on the outer boundary and between cells of different
 //!   *regions*. Regions are chosen greedily, in shape order, among the shapes of kind box/region
 //!   and then the complete unique shapes that are not lines (so geometries read from JSON, whose
@@ -375,11 +378,17 @@ pub fn draw(g: &Geometry, givens: &[Option<u8>], grid: &[Option<u8>]) -> String 
     }
     // cells
     for (i, c) in g.cells.iter().enumerate() {
+        let data = format!(
+            r#"data-cell="{i}" data-cx="{}" data-cy="{}" data-fit="{}""#,
+            tx(c.pos[0]),
+            ty(c.pos[1]),
+            num(fit(&polys[i], c.pos))
+        );
         match &c.poly {
             Some(_) => {
                 let _ = writeln!(
                     out,
-                    r##"<polygon class="cell" points="{}" fill="none" stroke="#888888" stroke-width="1"><title>{}</title></polygon>"##,
+                    r##"<polygon class="cell" {data} points="{}" fill="none" stroke="#888888" stroke-width="1"><title>{}</title></polygon>"##,
                     poly_points(&polys[i]),
                     escape(&c.name)
                 );
@@ -387,7 +396,7 @@ pub fn draw(g: &Geometry, givens: &[Option<u8>], grid: &[Option<u8>]) -> String 
             None => {
                 let _ = writeln!(
                     out,
-                    r##"<rect class="cell" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#888888" stroke-width="1"><title>{}</title></rect>"##,
+                    r##"<rect class="cell" {data} x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#888888" stroke-width="1"><title>{}</title></rect>"##,
                     tx(c.pos[0] - 0.5),
                     ty(c.pos[1] - 0.5),
                     num(SCALE),
