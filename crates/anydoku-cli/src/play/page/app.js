@@ -71,6 +71,8 @@ function show(v, remember = true) {
   const board = $('board');
   board.innerHTML = v.svg;
   const svg = board.querySelector('svg');
+  // small grids are not blown up past about 64 pixels a cell
+  svg.style.maxWidth = `${Math.round(1.6 * Number(svg.getAttribute('width')))}px`;
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   const overlay = document.createElementNS(SVGNS, 'g');
@@ -137,8 +139,8 @@ function redraw() {
       const cls = 'entry' + (wrong.has(i) || highlight.conflict.includes(i) ? ' bad' : '');
       overlay.appendChild(text(c.x, c.y + size * 0.36, size, cls, s));
     } else if (game.marks[i].length) {
-      const box = 0.78 * c.fit * SCALE;
-      const size = box / k * 0.8;
+      const box = 0.84 * c.fit * SCALE;
+      const size = box / k * 0.92;
       for (const s of game.marks[i]) {
         const j = view.symbols.indexOf(s);
         if (j < 0) continue;
@@ -148,6 +150,7 @@ function redraw() {
       }
     }
   });
+  $('board').dataset.selected = String(selected);
   $('undo').disabled = game.undo.length === 0;
   $('redo').disabled = game.redo.length === 0;
   $('mode').textContent = `✎ Pencil: ${pencil ? 'on' : 'off'}`;
