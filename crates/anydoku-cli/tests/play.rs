@@ -341,6 +341,39 @@ fn generate_streams_progress_then_a_puzzle_that_the_api_knows() {
 }
 
 #[test]
+fn a_generation_over_its_budget_is_stopped_and_frees_the_generator() {
+    let server = Server::start(&["classic4"]);
+    let started = std::time::Instant::now();
+    // a minimal 25x25 takes minutes; this one has one second
+    let (status, text) = server.request(
+        "POST",
+        "/api/generate",
+        "",
+        br#"{"geometry": "classic25", "timeout": 1, "seed": 1}"#,
+    );
+    assert_eq!(status, 200);
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert!(
+        last["error"].as_str().unwrap().contains("time budget"),
+        "{last}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    // the generator is free again (the stopped job gave its permit back)
+    std::thread::sleep(Duration::from_millis(500));
+    let (status, text) =
+        server.request("POST", "/api/generate", "", br#"{"geometry": "classic4"}"#);
+    assert_eq!(status, 200, "{text}");
+    assert!(
+        text.lines().last().unwrap().starts_with("{\"puzzle\""),
+        "{text}"
+    );
+}
+
+#[test]
 fn bad_requests_get_4xx_json_and_the_server_keeps_serving() {
     let server = Server::start(&["puzzles/classic4.toml"]);
     let (_, view) = server.get("/api/served");

@@ -3,6 +3,8 @@
 //! Every error that comes from a text carries the [`Location`] (line and column) it was found
 //! at, when known; an error that comes from another library's error keeps it as its `source`.
 
+use std::sync::Arc;
+
 use crate::geometry::GeometryError;
 use crate::symbols::SymbolError;
 
@@ -16,6 +18,21 @@ pub struct Location {
 }
 
 impl Location {
+    /// The byte offset of this location in `text` (the end of `text` when it lies beyond).
+    pub fn offset_in(self, text: &str) -> usize {
+        let mut start = 0;
+        for _ in 1..self.line {
+            match text[start..].find('\n') {
+                Some(i) => start += i + 1,
+                None => return text.len(),
+            }
+        }
+        text[start..]
+            .char_indices()
+            .nth(self.column.saturating_sub(1))
+            .map_or(text.len(), |(i, _)| start + i)
+    }
+
     /// The line and column of byte offset `offset` in `text`.
     pub fn of_offset(text: &str, offset: usize) -> Self {
         let offset = offset.min(text.len());
@@ -28,7 +45,7 @@ impl Location {
 }
 
 /// Everything that can go wrong when reading geometries and puzzles.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum Error {
     /// The text is not valid TOML/JSON, or has unknown or missing keys.
     #[error("{message}")]
@@ -67,8 +84,8 @@ pub enum Error {
     Io {
         /// The file.
         path: String,
-        /// Why it could not be read.
-        source: std::io::Error,
+        /// Why it could not be read (shared, so that errors can be cloned).
+        source: Arc<std::io::Error>,
     },
 }
 
@@ -104,7 +121,18 @@ impl Error {
     pub fn io(path: impl std::fmt::Display, source: std::io::Error) -> Self {
         Error::Io {
             path: path.to_string(),
-            source,
+            source: Arc::new(source),
+        }
+    }
+
+    /// The same error at `location` (replacing the one it had).
+    pub fn with_location(self, location: Option<Location>) -> Self {
+        match self {
+            Error::Syntax { message, .. } => Error::Syntax { message, location },
+            Error::Geometry { source, .. } => Error::Geometry { source, location },
+            Error::Puzzle { message, .. } => Error::Puzzle { message, location },
+            Error::UnknownGeometry { name, .. } => Error::UnknownGeometry { name, location },
+            other => other,
         }
     }
 

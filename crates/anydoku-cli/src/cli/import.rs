@@ -28,7 +28,6 @@ pub enum ImportFrom {
 
 /// What `import` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-#[allow(rustdoc::broken_intra_doc_links)] // the help text writes TOML's `[[cage]]` as is
 pub enum ImportFormat {
     /// A TOML puzzle file: geometry = "classicN" and a [[cage]] list
     Toml,
@@ -115,11 +114,11 @@ pub fn run(args: &ImportArgs) -> Result<u8, CliError> {
                 }
                 Err(e) => {
                     bad += 1;
-                    eprintln!("{label}: {e}");
+                    errln!("{label}: {e}");
                 }
             }
         }
-        eprintln!(
+        errln!(
             "import: {} of {} puzzles written",
             records.len() - bad,
             records.len()
@@ -162,14 +161,8 @@ pub fn run(args: &ImportArgs) -> Result<u8, CliError> {
         }
     }
     match &args.output {
-        Some(path) => std::fs::write(path, &body).map_err(|e| {
-            in_file(&path.display().to_string())(Error::puzzle(format!(
-                "cannot write the puzzles: {e}"
-            )))
-        })?,
-        None => {
-            let _ = std::io::stdout().write_all(&body);
-        }
+        Some(path) => super::output::write_file(path, &body)?,
+        None => super::output::print_bytes(&body)?,
     }
     Ok(if bad > 0 { 2 } else { 0 })
 }

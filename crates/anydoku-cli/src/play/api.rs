@@ -136,6 +136,10 @@ impl AppState {
             Some(model @ Value::Object(_)) => {
                 let model = model.clone();
                 let game = self.run(move || Game::from_model(&model)).await??;
+                // a puzzle seen before keeps its solution
+                if let Some(known) = self.find(&game.id) {
+                    return Ok(known);
+                }
                 self.remember(game.clone());
                 Ok(game)
             }

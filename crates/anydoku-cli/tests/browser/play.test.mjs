@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -273,5 +273,34 @@ test('pencil marks, undo and redo, a new puzzle and an export that the CLI reads
   } finally {
     await b.close();
     await server.stop();
+  }
+});
+
+test('emoji symbols are played from the palette on a generated puzzle of a layout file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'anydoku-fruit-'));
+  const layout = join(dir, 'fruit.toml');
+  writeFileSync(layout, 'name = "Fruit 4x4"\nsymbols = "🍎🍐🍊🍋"\n[[grid]]\nsize = 4\nboxes = [2, 2]\n');
+  const server = await serve(['--geometry', layout, '--seed', '3']);
+  const b = await browser();
+  const { page } = b;
+  try {
+    await open(page, server);
+    const view = await api(server, '/api/served');
+    assert.deepEqual(view.symbols, ['🍎', '🍐', '🍊', '🍋']);
+    assert.equal(await page.$$eval('#palette button', (bs) => bs.map((x) => x.textContent).join('')), '🍎🍐🍊🍋');
+    const { solution } = await api(server, '/api/solve', { puzzle: view.id });
+    for (let i = 0; i < view.cells.length; i++) {
+      if (view.givens[i] !== null) continue;
+      await page.click(`#board .cell[data-cell="${i}"]`);
+      await page.click(`#palette button[data-symbol="${solution[i]}"]`);
+    }
+    await page.waitForSelector('#congrats:not([hidden])');
+    assert.match(await page.textContent('#congrats'), /Congratulations/);
+    await page.screenshot({ path: join(SHOTS, 'fruit-solved.png') });
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
