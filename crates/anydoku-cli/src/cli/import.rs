@@ -28,6 +28,7 @@ pub enum ImportFrom {
 
 /// What `import` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[allow(rustdoc::broken_intra_doc_links)] // the help text writes TOML's `[[cage]]` as is
 pub enum ImportFormat {
     /// A TOML puzzle file: geometry = "classicN" and a [[cage]] list
     Toml,
