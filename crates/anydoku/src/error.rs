@@ -11,6 +11,21 @@ pub struct Location {
 }
 
 impl Location {
+    /// The byte offset of this location in `text` (the end of `text` when it lies beyond).
+    pub fn offset_in(self, text: &str) -> usize {
+        let mut start = 0;
+        for _ in 1..self.line {
+            match text[start..].find('\n') {
+                Some(i) => start += i + 1,
+                None => return text.len(),
+            }
+        }
+        text[start..]
+            .char_indices()
+            .nth(self.column.saturating_sub(1))
+            .map_or(text.len(), |(i, _)| start + i)
+    }
+
     /// The line and column of byte offset `offset` in `text`.
     pub fn of_offset(text: &str, offset: usize) -> Self {
         let offset = offset.min(text.len());
@@ -71,6 +86,17 @@ impl Error {
         Error::Puzzle {
             message: message.into(),
             location: None,
+        }
+    }
+
+    /// The same error at `location` (replacing the one it had).
+    pub fn with_location(self, location: Option<Location>) -> Self {
+        match self {
+            Error::Syntax { message, .. } => Error::Syntax { message, location },
+            Error::Geometry { source, .. } => Error::Geometry { source, location },
+            Error::Puzzle { message, .. } => Error::Puzzle { message, location },
+            Error::UnknownGeometry { name, .. } => Error::UnknownGeometry { name, location },
+            other => other,
         }
     }
 

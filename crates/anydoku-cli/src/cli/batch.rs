@@ -20,6 +20,7 @@ use anydoku::{Engine, Geometry, Limits, Status};
 use rayon::prelude::*;
 
 use super::input::{self, CliError};
+use super::lines::{Line, Lines};
 use super::BudgetArgs;
 
 const CHUNK: usize = 4096;
@@ -36,7 +37,7 @@ struct Tally {
 /// One line's answer.
 enum Answer {
     Solved(Status, Option<String>),
-    Invalid(String),
+    Invalid(anydoku::Error),
 }
 
 /// Solves `givens` with a reusable searcher and formats the answer.
@@ -110,6 +111,17 @@ fn solve_model(
     Ok(answer(&c.geometry, &mut s, &givens, limits))
 }
 
+/// The error for a file that cannot be read.
+pub fn read_error(label: &str, e: &std::io::Error) -> CliError {
+    input::in_file(label)(anydoku::Error::Io {
+        path: label.to_string(),
+        message: match e.kind() {
+            std::io::ErrorKind::NotFound => "no such file".to_string(),
+            _ => e.to_string(),
+        },
+    })
+}
+
 /// Runs the batch command.
 pub fn run(
     file: &Path,
@@ -133,18 +145,10 @@ pub fn run(
     let reader: Box<dyn BufRead> = if label == "-" {
         Box::new(std::io::stdin().lock())
     } else {
-        let f = std::fs::File::open(file).map_err(|e| {
-            input::in_file(&label)(anydoku::Error::Io {
-                path: label.clone(),
-                message: e.to_string(),
-            })
-        })?;
+        let f = std::fs::File::open(file).map_err(|e| read_error(&label, &e))?;
         Box::new(std::io::BufReader::with_capacity(1 << 20, f))
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(|e| anydoku::Error::puzzle(format!("cannot start worker threads: {e}")))?;
+    let pool = input::pool(threads)?;
     let engine = geometry.as_ref().map(|g| Engine::new(g));
     let table = geometry.as_ref().and_then(|g| text::byte_table(g));
     let stdout = std::io::stdout();
@@ -170,22 +174,12 @@ pub fn run(
         }
         a
     };
-    let mut lines = reader.lines();
-    let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
+    let mut lines = Lines::new(reader);
+    let mut chunk: Vec<Line> = Vec::with_capacity(CHUNK);
     loop {
         chunk.clear();
         for line in lines.by_ref() {
-            let line = line.map_err(|e| {
-                input::in_file(&label)(anydoku::Error::Io {
-                    path: label.clone(),
-                    message: e.to_string(),
-                })
-            })?;
-            let t = line.trim();
-            if t.is_empty() || t.starts_with('#') {
-                continue;
-            }
-            chunk.push(line);
+            chunk.push(line.map_err(|e| read_error(&label, &e))?);
             if chunk.len() == CHUNK {
                 break;
             }
@@ -199,15 +193,17 @@ pub fn run(
                 .map_init(
                     || Searcher::new(e),
                     |s, line| {
-                        let givens = match table.as_ref().and_then(|t| {
-                            text::parse_line_bytes(t, g.cell_count(), line.as_bytes())
-                        }) {
-                            Some(Ok(v)) => Ok(v),
-                            _ => text::parse_line(g, line),
-                        };
+                        let givens = line.text.clone().and_then(|line| {
+                            match table.as_ref().and_then(|t| {
+                                text::parse_line_bytes(t, g.cell_count(), line.as_bytes())
+                            }) {
+                                Some(Ok(v)) => Ok(v),
+                                _ => text::parse_line(g, &line),
+                            }
+                        });
                         done(match givens {
                             Ok(givens) => answer(g, s, &givens, limits),
-                            Err(e) => Answer::Invalid(e.to_string()),
+                            Err(e) => Answer::Invalid(e),
                         })
                     },
                 )
@@ -217,19 +213,20 @@ pub fn run(
                 .map_init(
                     || None,
                     |cache: &mut Option<Layout>, line| {
-                        done(match solve_model(cache, line, limits) {
-                            Ok(a) => a,
-                            Err(e) => Answer::Invalid(e.to_string()),
-                        })
+                        let answer = match &line.text {
+                            Ok(text) => solve_model(cache, text, limits),
+                            Err(e) => Err(e.clone()),
+                        };
+                        done(answer.unwrap_or_else(Answer::Invalid))
                     },
                 )
                 .collect(),
         });
-        for a in answers {
+        for (line, a) in chunk.iter().zip(answers) {
             let w = match a {
-                Answer::Solved(Status::Unique, Some(line)) => {
+                Answer::Solved(Status::Unique, Some(solution)) => {
                     tally.unique += 1;
-                    writeln!(out, "{line}")
+                    writeln!(out, "{solution}")
                 }
                 Answer::Solved(status, _) => {
                     match status {
@@ -239,26 +236,31 @@ pub fn run(
                     }
                     writeln!(out, "{}", status.as_str())
                 }
-                Answer::Invalid(msg) => {
+                Answer::Invalid(e) => {
                     tally.invalid += 1;
-                    writeln!(out, "invalid: {msg}")
+                    let message = format!("{label}:{}: {e}", line.place(Some(&e)));
+                    match bar {
+                        Some(b) => b.suspend(|| errln!("error: {message}")),
+                        None => errln!("error: {message}"),
+                    }
+                    writeln!(out, "invalid: {}", line.invalid(&e))
                 }
             };
-            if w.is_err() {
+            if let Err(e) = w {
                 if let Some(b) = bar {
                     b.finish_and_clear();
                 }
-                return Ok(0); // output closed (e.g. piped into head)
+                return Err(super::output::stdout_error(e));
             }
         }
     }
-    let _ = out.flush();
+    out.flush().map_err(super::output::stdout_error)?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
     let secs = start.elapsed().as_secs_f64();
     let total = tally.unique + tally.multiple + tally.none + tally.unknown + tally.invalid;
-    eprintln!(
+    errln!(
         "batch: {total} puzzles in {secs:.3} s ({:.0} puzzles/s): {} unique, {} multiple, {} none, {} unknown, {} invalid",
         total as f64 / secs.max(1e-9),
         tally.unique,
@@ -267,5 +269,11 @@ pub fn run(
         tally.unknown,
         tally.invalid
     );
-    Ok(if tally.invalid > 0 { 2 } else { 0 })
+    if tally.invalid > 0 {
+        return Err(input::in_file(&label)(anydoku::Error::puzzle(format!(
+            "{} of {total} lines were invalid (each answered `invalid: line N: ...` in its place)",
+            tally.invalid
+        ))));
+    }
+    Ok(0)
 }

@@ -21,8 +21,8 @@ pub fn solve_with(
     budget: BudgetArgs,
     d: super::DerivedArgs,
 ) -> Result<u8, CliError> {
-    let p = input::solvable_puzzle(args)?;
     let limits = input::limits(budget)?;
+    let p = input::solvable_puzzle(args)?;
     let options = anydoku::engine::Options {
         derived: !d.no_derived,
         ..Default::default()
@@ -30,7 +30,7 @@ pub fn solve_with(
     let engine = Engine::with_options(&p.geometry, options);
     let result = engine.solve(&p.givens, limits);
     if d.verbose {
-        eprintln!(
+        errln!(
             "derived sum shapes (law of 45): {}; search nodes: {}",
             engine.derived_count(),
             result.nodes
@@ -52,15 +52,7 @@ fn print_solution(
         Format::Json => {
             let mut out = serde_json::Map::new();
             out.insert("status".into(), json!(status.as_str()));
-            if let Some(first) = result.solutions.first() {
-                out.insert("solution".into(), json::grid_map(g, &as_grid(first)).into());
-            }
-            if let Some(second) = result.solutions.get(1) {
-                out.insert(
-                    "other_solution".into(),
-                    json::grid_map(g, &as_grid(second)).into(),
-                );
-            }
+            solutions_json(&mut out, g, result);
             out.insert("derived".into(), json!(derived));
             out.insert("nodes".into(), json!(result.nodes));
             outln!("{}", serde_json::Value::Object(out));
@@ -83,58 +75,37 @@ fn print_solution(
     Ok(if status == Status::Unique { 0 } else { 1 })
 }
 
-/// `solve`: exit 0 when the solution is unique.
-pub fn solve(
-    args: &PuzzleArgs,
-    format: Format,
-    budget: BudgetArgs,
-    steps: bool,
-) -> Result<u8, CliError> {
-    if steps {
-        return super::explain::solve_steps(args, format, budget);
+/// The grids of a solve result in JSON: `solution` (and `other_solution` when there are
+/// several) once the status is known; a grid found before a budget ran out, whose uniqueness is
+/// not proven, is `unproven_solution`, so that no reader takes it for the answer.
+fn solutions_json(
+    out: &mut serde_json::Map<String, serde_json::Value>,
+    g: &anydoku::Geometry,
+    result: &anydoku::Count,
+) {
+    let first = if result.status() == Status::Unknown {
+        "unproven_solution"
+    } else {
+        "solution"
+    };
+    if let Some(grid) = result.solutions.first() {
+        out.insert(first.into(), json::grid_map(g, &as_grid(grid)).into());
     }
-    let p = input::solvable_puzzle(args)?;
-    let limits = input::limits(budget)?;
-    let result = Engine::new(&p.geometry).solve(&p.givens, limits);
-    let status = result.status();
-    let g = &p.geometry;
-    match format {
-        Format::Json => {
-            let mut out = serde_json::Map::new();
-            out.insert("status".into(), json!(status.as_str()));
-            if let Some(first) = result.solutions.first() {
-                out.insert("solution".into(), json::grid_map(g, &as_grid(first)).into());
-            }
-            if let Some(second) = result.solutions.get(1) {
-                out.insert(
-                    "other_solution".into(),
-                    json::grid_map(g, &as_grid(second)).into(),
-                );
-            }
-            outln!("{}", serde_json::Value::Object(out));
-        }
-        Format::Text => match status {
-            Status::Unique => out!("{}", draw(g, &as_grid(&result.solutions[0]))),
-            Status::Multiple => {
-                outln!("multiple solutions; two of them:\n");
-                out!("{}", draw(g, &as_grid(&result.solutions[0])));
-                outln!();
-                out!("{}", draw(g, &as_grid(&result.solutions[1])));
-            }
-            Status::NoSolution => outln!("no solution"),
-            Status::Unknown => outln!(
-                "unknown: the search budget ran out after {} nodes",
-                result.nodes
-            ),
-        },
+    if let Some(second) = result.solutions.get(1) {
+        out.insert(
+            "other_solution".into(),
+            json::grid_map(g, &as_grid(second)).into(),
+        );
     }
-    Ok(if status == Status::Unique { 0 } else { 1 })
 }
 
-/// `count`: prints the number of solutions (or a lower bound).
+/// `count`: prints the number of solutions, or a lower bound; exit 0 only for an exact count.
 pub fn count(args: &PuzzleArgs, limit: u64, budget: BudgetArgs) -> Result<u8, CliError> {
-    let p = input::solvable_puzzle(args)?;
+    if limit == 0 {
+        return Err(anydoku::Error::puzzle("--limit must be at least 1").into());
+    }
     let limits = input::limits(budget)?;
+    let p = input::solvable_puzzle(args)?;
     let result = Engine::new(&p.geometry).count(&p.givens, limit, limits);
     if !result.complete {
         outln!(
@@ -142,16 +113,23 @@ pub fn count(args: &PuzzleArgs, limit: u64, budget: BudgetArgs) -> Result<u8, Cl
             result.count,
             result.nodes
         );
-    } else if result.count >= limit {
-        outln!("at least {} (the limit)", result.count);
-    } else {
-        outln!("{}", result.count);
+        return Ok(1);
     }
+    if result.count >= limit {
+        outln!("at least {} (the limit)", result.count);
+        return Ok(1);
+    }
+    outln!("{}", result.count);
     Ok(0)
 }
 
-/// `check`: lists conflicts; exit 1 if any.
-pub fn check(args: &PuzzleArgs) -> Result<u8, CliError> {
+/// `check`: lists conflicts; exit 1 if any, if the grid cannot be completed, or if the budget
+/// ran out before that was known.
+pub fn check(args: &PuzzleArgs, budget: BudgetArgs) -> Result<u8, CliError> {
+    let mut limits = input::limits(budget)?;
+    if limits.max_nodes.is_none() && limits.max_time.is_none() {
+        limits.max_nodes = Some(1_000_000);
+    }
     let p = input::puzzle(args)?;
     let conflicts = p.conflicts();
     let filled = p.given_count();
@@ -167,24 +145,17 @@ pub fn check(args: &PuzzleArgs) -> Result<u8, CliError> {
         outln!("complete and valid: all {total} cells filled, every rule holds");
         return Ok(0);
     }
-    let result = Engine::new(&p.geometry).solve(
-        &p.givens,
-        anydoku::Limits {
-            max_nodes: Some(1_000_000),
-            max_time: None,
-        },
-    );
+    let result = Engine::new(&p.geometry).solve(&p.givens, limits);
     let future = match result.status() {
         Status::Unique => "it can be completed in exactly one way",
         Status::Multiple => "it can be completed in more than one way",
         Status::NoSolution => "but it cannot be completed: some entry is wrong",
-        Status::Unknown => "whether it can be completed is unknown (search budget)",
+        Status::Unknown => "whether it can be completed is unknown (the search budget ran out)",
     };
     outln!("no conflicts; {filled} of {total} cells filled; {future}");
-    Ok(if result.status() == Status::NoSolution {
-        1
-    } else {
-        0
+    Ok(match result.status() {
+        Status::NoSolution | Status::Unknown => 1,
+        Status::Unique | Status::Multiple => 0,
     })
 }
 

@@ -60,6 +60,60 @@ fn option_error(e: GenerateError) -> CliError {
     Error::puzzle(e.to_string()).into()
 }
 
+/// Prints one generated puzzle (text or one JSON line).
+fn print_made(
+    args: &GenerateArgs,
+    made: &generate::Generated,
+    seed: u64,
+    index: u64,
+    symmetry: &str,
+    cage_shapes: &[&anydoku::Shape],
+) -> Result<(), CliError> {
+    let g = &made.puzzle.geometry;
+    if args.format == Format::Json {
+        let mut source = Map::new();
+        source.insert("seed".into(), json!(seed));
+        source.insert("index".into(), json!(index));
+        source.insert("symmetry".into(), json!(symmetry));
+        let model = generate::to_model(made, source);
+        outln!(
+            "{}",
+            serde_json::to_string(&model).expect("the model serialises")
+        );
+        return Ok(());
+    }
+    if index > 0 {
+        outln!();
+    }
+    outln!(
+        "# seed {seed} puzzle {index}: {} givens{}{}",
+        made.puzzle.given_count(),
+        if cage_shapes.is_empty() {
+            String::new()
+        } else {
+            format!(", {} cages", cage_shapes.len())
+        },
+        if made.minimal { ", minimal" } else { "" }
+    );
+    if let Some(r) = &made.rating {
+        outln!(
+            "# rated {} ({}), hardest step: {}",
+            r.level.as_str(),
+            r.score,
+            r.hardest
+        );
+    }
+    out!("{}", draw(g, &made.puzzle.givens));
+    for s in cage_shapes {
+        if let Rule::Sum { total, .. } = s.rule {
+            let cells: Vec<&str> = s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
+            outln!("{} = {total}: {}", s.name, cells.join(" "));
+        }
+    }
+    outln!("{}", to_line(g, &made.puzzle.givens));
+    Ok(())
+}
+
 /// Runs `generate`.
 pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
     let geometry = input::geometry(&args.geometry)?;
@@ -87,13 +141,20 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
     } else {
         None
     };
+    // --max-nodes bounds each uniqueness check, --timeout the whole run
+    let limits = input::limits(args.budget)?;
+    let deadline = limits.max_time.map(|t| Instant::now() + t);
     let options = Options {
         symmetry,
         target_givens: args.givens,
         attempts: args.attempts,
         killer,
         difficulty,
-        limits: input::limits(args.budget)?,
+        limits: anydoku::Limits {
+            max_time: None,
+            ..limits
+        },
+        deadline,
     };
     let generator = Generator::new(geometry, options).map_err(option_error)?;
     let seed = args.seed.unwrap_or_else(|| {
@@ -101,7 +162,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap_or_default();
         let s = t.as_secs() ^ (t.subsec_nanos() as u64) << 20;
-        eprintln!("seed: {s}");
+        errln!("seed: {s}");
         s
     });
     // on a terminal: which puzzle, and how far the thinning of its grid has got (a minimal
@@ -132,9 +193,13 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
         };
         let made = match generator.generate_seeded_with_progress(seed, index, &mut report) {
             Ok(m) => m,
-            Err(e @ (GenerateError::TargetNotReached { .. } | GenerateError::Budget)) => {
+            Err(
+                e @ (GenerateError::TargetNotReached { .. }
+                | GenerateError::Budget
+                | GenerateError::Deadline),
+            ) => {
                 bar.finish_and_clear();
-                eprintln!("error: puzzle {index} of seed {seed}: {e}");
+                errln!("error: puzzle {index} of seed {seed}: {e}");
                 return Ok(1);
             }
             Err(e) => return Err(option_error(e)),
@@ -148,53 +213,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
             .filter(|s| matches!(s.rule, Rule::Sum { .. }))
             .collect();
         cages.push(cage_shapes.len());
-        match args.format {
-            Format::Json => {
-                let mut source = Map::new();
-                source.insert("seed".into(), json!(seed));
-                source.insert("index".into(), json!(index));
-                source.insert("symmetry".into(), json!(symmetry.name()));
-                let model = generate::to_model(&made, source);
-                bar.suspend(|| {
-                    outln!(
-                        "{}",
-                        serde_json::to_string(&model).expect("the model serialises")
-                    )
-                });
-            }
-            Format::Text => bar.suspend(|| {
-                if index > 0 {
-                    outln!();
-                }
-                outln!(
-                    "# seed {seed} puzzle {index}: {} givens{}{}",
-                    made.puzzle.given_count(),
-                    if cage_shapes.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", {} cages", cage_shapes.len())
-                    },
-                    if made.minimal { ", minimal" } else { "" }
-                );
-                if let Some(r) = &made.rating {
-                    outln!(
-                        "# rated {} ({}), hardest step: {}",
-                        r.level.as_str(),
-                        r.score,
-                        r.hardest
-                    );
-                }
-                out!("{}", draw(g, &made.puzzle.givens));
-                for s in &cage_shapes {
-                    if let Rule::Sum { total, .. } = s.rule {
-                        let cells: Vec<&str> =
-                            s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
-                        outln!("{} = {total}: {}", s.name, cells.join(" "));
-                    }
-                }
-                outln!("{}", to_line(g, &made.puzzle.givens));
-            }),
-        }
+        bar.suspend(|| print_made(args, &made, seed, index, symmetry.name(), &cage_shapes))?;
         bar.inc(1);
     }
     bar.finish_and_clear();
@@ -204,7 +223,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
         cages.sort_unstable();
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         let total: Duration = times.iter().sum();
-        eprintln!(
+        errln!(
             "{} puzzle(s) in {:.2} s; per puzzle: median {:.2} ms, min {:.2} ms, max {:.2} ms; givens: median {}, min {}, max {}{}",
             times.len(),
             total.as_secs_f64(),

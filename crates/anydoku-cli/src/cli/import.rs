@@ -115,11 +115,11 @@ pub fn run(args: &ImportArgs) -> Result<u8, CliError> {
                 }
                 Err(e) => {
                     bad += 1;
-                    eprintln!("{label}: {e}");
+                    errln!("{label}: {e}");
                 }
             }
         }
-        eprintln!(
+        errln!(
             "import: {} of {} puzzles written",
             records.len() - bad,
             records.len()
@@ -162,15 +162,8 @@ pub fn run(args: &ImportArgs) -> Result<u8, CliError> {
         }
     }
     match &args.output {
-        Some(path) => std::fs::write(path, &body).map_err(|e| {
-            in_file(&path.display().to_string())(Error::Io {
-                path: path.display().to_string(),
-                message: e.to_string(),
-            })
-        })?,
-        None => {
-            let _ = std::io::stdout().write_all(&body);
-        }
+        Some(path) => super::output::write_file(path, &body)?,
+        None => super::output::print_bytes(&body)?,
     }
     Ok(if bad > 0 { 2 } else { 0 })
 }

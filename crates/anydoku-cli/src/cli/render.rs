@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anydoku::puzzle::fpuzzles;
 use anydoku::render::svg;
-use anydoku::{Engine, Error, Puzzle, Status};
+use anydoku::{Engine, Puzzle, Status};
 
 use super::input::{self, CliError};
 use super::{BudgetArgs, ExportFormat, PuzzleArgs};
@@ -26,11 +26,7 @@ pub struct RenderArgs {
 
 fn write(svg: &str, output: Option<&PathBuf>) -> Result<(), CliError> {
     match output {
-        Some(path) => std::fs::write(path, svg).map_err(|e| {
-            input::in_file(&path.display().to_string())(Error::puzzle(format!(
-                "cannot write the picture: {e}"
-            )))
-        }),
+        Some(path) => super::output::write_file(path, svg.as_bytes()),
         None => {
             out!("{svg}");
             Ok(())
@@ -49,9 +45,9 @@ fn solved_svg(p: &Puzzle, budget: BudgetArgs) -> Result<(String, Status), CliErr
     };
     match status {
         Status::Unique => {}
-        Status::Multiple => eprintln!("multiple solutions; drawing one of them"),
-        Status::NoSolution => eprintln!("no solution; drawing the givens"),
-        Status::Unknown => eprintln!(
+        Status::Multiple => errln!("multiple solutions; drawing one of them"),
+        Status::NoSolution => errln!("no solution; drawing the givens"),
+        Status::Unknown => errln!(
             "unknown: the search budget ran out after {} nodes; drawing the givens",
             result.nodes
         ),

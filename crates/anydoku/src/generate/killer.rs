@@ -157,6 +157,7 @@ pub fn make<R: Rng>(
     solution: &[u8],
     opts: &KillerOptions,
     limits: Limits,
+    deadline: Option<std::time::Instant>,
     rng: &mut R,
 ) -> Result<Generated, GenerateError> {
     let n = base.cell_count();
@@ -169,9 +170,13 @@ pub fn make<R: Rng>(
     // With `changed`, the cages are known to be a weakening of a unique set whose extra
     // information was about these cells: any second solution differs from the known one there.
     let check = |cages: &Cages, changed: Option<&[u32]>| -> Result<Other, GenerateError> {
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Err(GenerateError::Deadline);
+        }
         let g = build(base, cages, solution)?;
         let e = Engine::new(&g);
         let mut checker = Checker::new(&e, limits);
+        checker.set_deadline(deadline);
         Ok(match changed {
             Some(cells) => checker.other_solution(&givens, cells, solution),
             None => checker.any_other(&givens, solution),

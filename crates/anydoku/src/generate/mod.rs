@@ -21,6 +21,7 @@ pub mod symmetry;
 pub mod unique;
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -57,6 +58,9 @@ pub enum GenerateError {
     /// A uniqueness check ran out of its search budget.
     #[error("a uniqueness check ran out of its search budget")]
     Budget,
+    /// The deadline of [`Options::deadline`] passed.
+    #[error("the time budget ran out")]
+    Deadline,
 }
 
 /// What to generate.
@@ -75,6 +79,9 @@ pub struct Options {
     pub difficulty: Option<Level>,
     /// Budget of each uniqueness check.
     pub limits: Limits,
+    /// The end of the whole generation's time: every grid, check and rating stops there, and
+    /// the puzzle being made is given up with [`GenerateError::Deadline`].
+    pub deadline: Option<Instant>,
 }
 
 /// The difficulty levels by name, easiest first.
@@ -107,7 +114,21 @@ pub fn parse_level(name: &str) -> Result<Level, GenerateError> {
 
 /// The difficulty of a puzzle with a known unique solution.
 pub fn rate(p: &Puzzle, solution: &[u8]) -> Result<Rating, GenerateError> {
+    rate_until(p, solution, None)
+}
+
+/// [`rate`], its search steps given the time left before `deadline`.
+fn rate_until(
+    p: &Puzzle,
+    solution: &[u8],
+    deadline: Option<Instant>,
+) -> Result<Rating, GenerateError> {
+    let limits = Limits {
+        max_nodes: None,
+        max_time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+    };
     let path = Logic::all(p.geometry.symbol_count())
+        .with_limits(limits)
         .solve(&p.geometry, &p.givens, Some(solution))
         .map_err(|e| GenerateError::Option(format!("the rater failed: {e}")))?;
     Ok(crate::logic::rate::rate(&path))
@@ -215,7 +236,7 @@ impl Generator {
         let mut best: Option<usize> = None;
         let mut levels: Vec<Level> = Vec::new();
         for k in 1..=attempts {
-            let mut g = self.attempt(rng, progress)?;
+            let mut g = self.attempt(rng, progress).map_err(|e| self.late(e))?;
             g.grids = k;
             let givens = g.puzzle.given_count();
             if let Some(t) = self.options.target_givens {
@@ -225,7 +246,8 @@ impl Generator {
                 }
             }
             if let Some(target) = self.options.difficulty {
-                let r = rate(&g.puzzle, &g.solution)?;
+                let r = rate_until(&g.puzzle, &g.solution, self.options.deadline)
+                    .map_err(|e| self.late(e))?;
                 if r.level != target {
                     levels.push(r.level);
                     continue;
@@ -255,12 +277,26 @@ impl Generator {
     }
 
     /// One grid, one puzzle.
+    /// `e`, or [`GenerateError::Deadline`] when the deadline has passed (whatever stopped
+    /// first then, the deadline is why).
+    fn late(&self, e: GenerateError) -> GenerateError {
+        match self.options.deadline {
+            Some(d) if Instant::now() >= d => GenerateError::Deadline,
+            _ => e,
+        }
+    }
+
     fn attempt<R: Rng>(
         &self,
         rng: &mut R,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Generated, GenerateError> {
-        let solution = grid::random_grid(&self.engine, rng, 1000).ok_or(GenerateError::NoGrid)?;
+        let deadline = self.options.deadline;
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(GenerateError::Deadline);
+        }
+        let solution = grid::random_grid_until(&self.engine, rng, 1000, deadline)
+            .ok_or(GenerateError::NoGrid)?;
         if let Some(k) = &self.options.killer {
             return killer::make(
                 &self.geometry,
@@ -268,10 +304,12 @@ impl Generator {
                 &solution,
                 k,
                 self.options.limits,
+                deadline,
                 rng,
             );
         }
         let mut checker = unique::Checker::new(&self.engine, self.options.limits);
+        checker.set_deadline(deadline);
         let thinned = minimal::thin(
             &mut checker,
             &solution,

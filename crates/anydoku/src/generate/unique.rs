@@ -34,6 +34,8 @@ pub struct Checker<'e> {
     queue: Vec<u32>,
     dfs: Dfs<'e>,
     limits: Limits,
+    /// When every check stops (answering [`Other::Unknown`]), whatever is left of `limits`.
+    deadline: Option<std::time::Instant>,
     /// Searches run so far.
     pub searches: u64,
     /// Search nodes visited so far.
@@ -49,8 +51,26 @@ impl<'e> Checker<'e> {
             queue: Vec::with_capacity(e.cell_count()),
             dfs: Dfs::new(e),
             limits,
+            deadline: None,
             searches: 0,
             nodes: 0,
+        }
+    }
+
+    /// Stops every later check at `deadline` (the end of a whole generation's budget) as well.
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// `self.limits`, with the time cut to what is left before the deadline.
+    fn limits_now(&self) -> Limits {
+        let Some(deadline) = self.deadline else {
+            return self.limits;
+        };
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        Limits {
+            max_time: Some(self.limits.max_time.map_or(left, |t| t.min(left))),
+            ..self.limits
         }
     }
 
@@ -85,11 +105,12 @@ impl<'e> Checker<'e> {
             }
             self.searches += 1;
             // the node budget is shared by the searches of one call
+            let now = self.limits_now();
             let limits = Limits {
-                max_nodes: self.limits.max_nodes.map(|m| m.saturating_sub(spent)),
-                ..self.limits
+                max_nodes: now.max_nodes.map(|m| m.saturating_sub(spent)),
+                ..now
             };
-            if limits.max_nodes == Some(0) {
+            if limits.max_nodes == Some(0) || limits.max_time.is_some_and(|t| t.is_zero()) {
                 unknown = true;
                 break;
             }
@@ -158,7 +179,7 @@ impl<'e> Checker<'e> {
     /// Used when the change is not a removal of givens (e.g. a new set of cages).
     pub fn any_other(&mut self, givens: &[Option<u8>], solution: &[u8]) -> Other {
         self.searches += 1;
-        let r = self.searcher.count(givens, 2, self.limits, None);
+        let r = self.searcher.count(givens, 2, self.limits_now(), None);
         self.nodes += r.nodes;
         match r.status() {
             Status::Multiple | Status::Unique | Status::NoSolution => r

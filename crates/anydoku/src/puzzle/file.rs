@@ -113,12 +113,38 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
     };
     let geometry = Arc::new(geometry);
     let givens = match &spec.givens {
-        Some(g) => {
-            text::parse_grid(&geometry, g.get_ref()).map_err(|e| e.at(text, Some(g.span())))?
-        }
+        Some(g) => text::parse_grid(&geometry, g.get_ref())
+            .map_err(|e| in_string(e, text, g.span(), g.get_ref()))?,
         None => vec![None; geometry.cell_count()],
     };
     Ok(Puzzle { geometry, givens })
+}
+
+/// `e`, found at a location inside the string `value` written at `span` of `text`, placed in
+/// `text`: exactly when the string is written without escapes (as grid text always is), else at
+/// the string's start.
+fn in_string(e: Error, text: &str, span: std::ops::Range<usize>, value: &str) -> Error {
+    let Some(inner) = e.location() else {
+        return e.at(text, Some(span));
+    };
+    let raw = text.get(span.clone()).unwrap_or("");
+    let open = if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
+        // a newline right after the opening quotes is not part of the string
+        let rest = &raw[3..];
+        3 + [("\r\n", 2), ("\n", 1)]
+            .iter()
+            .find(|(nl, _)| rest.starts_with(nl))
+            .map_or(0, |(_, n)| *n)
+    } else {
+        1
+    };
+    let body = raw.get(open..).unwrap_or("");
+    let at = if body.starts_with(value) {
+        span.start + open + inner.offset_in(value)
+    } else {
+        span.start
+    };
+    e.with_location(Some(crate::error::Location::of_offset(text, at)))
 }
 
 /// Loads a puzzle from a path: `.json` is the neutral model, anything else TOML. A bare built-in
