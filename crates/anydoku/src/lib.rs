@@ -28,6 +28,7 @@ pub mod engine;
 pub mod error;
 pub mod generate;
 pub mod geometry;
+pub mod limits;
 pub mod logic;
 pub mod puzzle;
 pub mod render;

@@ -26,6 +26,8 @@ pub enum SymbolError {
     Whitespace(String),
     #[error("there are {symbols} symbols but {values} values")]
     ValueCount { symbols: usize, values: usize },
+    #[error("the value of symbol '{symbol}' is {value}, outside -{limit} to {limit} (see docs/LIMITS.md)", limit = crate::limits::MAX_VALUE)]
+    ValueTooLarge { symbol: String, value: i64 },
 }
 
 /// An ordered set of symbols with numeric values.
@@ -74,6 +76,16 @@ impl SymbolSet {
             Some(v) => v,
             None => (1..=symbols.len() as i64).collect(),
         };
+        if let Some((s, &v)) = symbols
+            .iter()
+            .zip(&values)
+            .find(|(_, v)| v.unsigned_abs() > crate::limits::MAX_VALUE as u64)
+        {
+            return Err(SymbolError::ValueTooLarge {
+                symbol: s.clone(),
+                value: v,
+            });
+        }
         Ok(Self { symbols, values })
     }
 

@@ -31,6 +31,7 @@ pub mod alldiff;
 pub mod board;
 pub mod cdcl;
 mod flatten;
+pub mod levels;
 pub mod propagate;
 pub mod search;
 pub mod sum;

@@ -16,11 +16,33 @@ use crate::geometry::spec::{CageSpec, GeometrySpec};
 use crate::geometry::{build, builtin, Geometry};
 
 /// The geometry of a puzzle file: a name/path, or inline.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 pub enum GeometryRef {
     Named(String),
     Inline(Box<GeometrySpec>),
+}
+
+/// A string is a name or path, a table an inline geometry. (Written out rather than derived
+/// with `#[serde(untagged)]`, which buffers the table and so loses the positions its fields
+/// need: an inline geometry never parsed.)
+impl<'de> Deserialize<'de> for GeometryRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = GeometryRef;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a geometry name or path, or a [geometry] table")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<GeometryRef, E> {
+                Ok(GeometryRef::Named(v.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<GeometryRef, A::Error> {
+                let spec = GeometrySpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(GeometryRef::Inline(Box::new(spec)))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// A puzzle file.
@@ -36,18 +58,52 @@ pub struct PuzzleSpec {
     pub cage: Vec<Spanned<CageSpec>>,
 }
 
-/// Reads a file from disk with a message in the user's terms.
+/// Reads a text file from disk with a message in the user's terms: at most
+/// [`crate::limits::MAX_FILE_BYTES`] (checked before reading, and while reading for files
+/// whose size is not known, like `/dev/zero`), UTF-8, a byte-order mark at the start dropped.
 pub fn read_text(path: &Path) -> Result<String, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::Io {
+    use std::io::Read;
+    let io = |message: String| Error::Io {
         path: path.display().to_string(),
-        message: match e.kind() {
+        message,
+    };
+    let describe = |e: std::io::Error| {
+        io(match e.kind() {
             std::io::ErrorKind::NotFound => "no such file".to_string(),
             _ => e.to_string(),
-        },
+        })
+    };
+    let limit = crate::limits::MAX_FILE_BYTES;
+    let too_big = |size: u64| {
+        io(format!(
+            "the file has {size} bytes or more, over the limit of {limit} (see docs/LIMITS.md)"
+        ))
+    };
+    let file = std::fs::File::open(path).map_err(describe)?;
+    let size = file.metadata().map_err(describe)?.len();
+    if size > limit {
+        return Err(too_big(size));
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(describe)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big(bytes.len() as u64));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = crate::error::Location::of_offset(
+            std::str::from_utf8(&e.as_bytes()[..e.utf8_error().valid_up_to()]).unwrap_or(""),
+            e.utf8_error().valid_up_to(),
+        );
+        io(format!(
+            "the file is not UTF-8 text (a bad byte at line {}, column {})",
+            at.line, at.column
+        ))
     })?;
-    String::from_utf8(bytes).map_err(|_| Error::Io {
-        path: path.display().to_string(),
-        message: "the file is not UTF-8 text".into(),
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     })
 }
 

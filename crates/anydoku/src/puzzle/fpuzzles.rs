@@ -78,10 +78,13 @@ pub fn looks_like(text: &str) -> bool {
     if t.starts_with('{') {
         return serde_json::from_str::<Value>(t).is_ok_and(|v| is_fpuzzles_object(&v));
     }
+    // a stream too long to decompress is taken for what it claims to be, so that reading it
+    // says why it is refused
     is_base64_token(t)
-        && lzstring::decompress_from_base64(t)
-            .and_then(|s| serde_json::from_str::<Value>(&s).ok())
-            .is_some_and(|v| is_fpuzzles_object(&v))
+        && match lzstring::decompress_at_most(t, crate::limits::MAX_FPUZZLES_TEXT) {
+            Ok(s) => serde_json::from_str::<Value>(&s).is_ok_and(|v| is_fpuzzles_object(&v)),
+            Err(e) => e != lzstring::LzError::Corrupt,
+        }
 }
 
 fn is_fpuzzles_object(v: &Value) -> bool {
@@ -135,8 +138,11 @@ pub fn decode(text: &str) -> Result<Value, Error> {
                 "not an f-puzzles puzzle: expected a link with ?load=, its base64 string or its JSON",
             ));
         }
-        lzstring::decompress_from_base64(&data).ok_or_else(|| {
-            err("the f-puzzles data is corrupt: LZ-string decompression failed (is the link complete?)")
+        lzstring::decompress_at_most(&data, crate::limits::MAX_FPUZZLES_TEXT).map_err(|e| match e {
+            lzstring::LzError::Corrupt => err(
+                "the f-puzzles data is corrupt: LZ-string decompression failed (is the link complete?)",
+            ),
+            e => err(format!("the f-puzzles data is refused: {e}")),
         })?
     };
     serde_json::from_str(&json_text).map_err(|e| match Error::from_json(&e) {
@@ -387,7 +393,11 @@ pub fn from_value(v: &Value) -> Result<Puzzle, Error> {
                     "{name} has value \"{s}\", which is not a number (anydoku supports numeric cage sums)"
                 ))
             })?),
-            Some(Value::Number(x)) => x.as_i64(),
+            Some(Value::Number(x)) => Some(x.as_i64().ok_or_else(|| {
+                err(format!(
+                    "{name} has value {x}, which is not a whole number (cage sums are whole numbers)"
+                ))
+            })?),
             Some(other) => return Err(err(format!("{name} has value {other}, expected a number"))),
         };
         let rule = match total {
@@ -462,7 +472,15 @@ pub fn from_value(v: &Value) -> Result<Puzzle, Error> {
         .get("title")
         .and_then(Value::as_str)
         .filter(|t| !t.trim().is_empty())
-        .map_or(format!("f-puzzles {n}x{n}"), |t| t.trim().to_string());
+        .map_or(format!("f-puzzles {n}x{n}"), |t| {
+            // a title is free text: a long one is cut to the longest name taken
+            let t = t.trim();
+            let mut end = t.len().min(crate::limits::MAX_NAME_BYTES);
+            while !t.is_char_boundary(end) {
+                end -= 1;
+            }
+            t[..end].to_string()
+        });
     let geometry = Geometry::new(title, symbols, cells, shapes)?;
     build::check_sums(&geometry)?;
     Ok(Puzzle {
