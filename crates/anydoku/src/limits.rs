@@ -41,7 +41,11 @@ pub const MAX_FILE_BYTES: u64 = 64 << 20;
 /// constraint is well under 200,000).
 pub const MAX_FPUZZLES_TEXT: usize = 4 << 20;
 
-fn over(subject: impl std::fmt::Display, found: impl std::fmt::Display, limit: impl std::fmt::Display) -> GeometryError {
+fn over(
+    subject: impl std::fmt::Display,
+    found: impl std::fmt::Display,
+    limit: impl std::fmt::Display,
+) -> GeometryError {
     GeometryError::Limit(format!(
         "{subject} is {found}, over the limit of {limit} (see docs/LIMITS.md)"
     ))

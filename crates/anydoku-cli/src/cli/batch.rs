@@ -5,18 +5,19 @@
 //! and lines starting with `#` are skipped. Throughput goes to stderr, and on a terminal a running
 //! count while the work goes on.
 //!
-//! In a `.jsonl` file each line is a whole model; a worker reads a line's layout as raw text
-//! first and reuses its last geometry and engine while the layout repeats (a file of Samurai
-//! puzzles builds one engine per worker, not one per line), and its last cells while only the
-//! shapes change (a file of Killers on one grid reads only each line's cages).
+//! In a `.jsonl` file each line is a whole model; a worker reads the lines with a [`JsonLines`],
+//! which reuses its last geometry while the layout repeats and its last cells while only the
+//! shapes change (a file of Killers on one grid reads only each line's cages), and the worker
+//! reuses its engine while the geometry is the same (a file of Samurai puzzles builds one
+//! engine per worker, not one per line).
 
 use std::io::{BufRead, BufWriter, IsTerminal, Write};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
-use anydoku::engine::search::Searcher;
-use anydoku::puzzle::{json, scan, text};
-use anydoku::{Engine, Geometry, Limits, Status};
+use anydoku::puzzle::{JsonLines, TextLines};
+use anydoku::{Engine, Geometry, Limits, Searcher, Status};
 use rayon::prelude::*;
 
 use super::input::{self, CliError};
@@ -42,7 +43,7 @@ enum Answer {
 
 /// Solves `givens` with a reusable searcher and formats the answer.
 fn answer(g: &Geometry, searcher: &mut Searcher, givens: &[Option<u8>], limits: Limits) -> Answer {
-    let result = searcher.count(givens, 2, limits, None);
+    let result = searcher.count(givens, 2, limits);
     let status = result.status();
     let line = (status == Status::Unique).then(|| {
         result.solutions[0]
@@ -53,73 +54,33 @@ fn answer(g: &Geometry, searcher: &mut Searcher, givens: &[Option<u8>], limits: 
     Answer::Solved(status, line)
 }
 
-/// The last layout a worker built: lines of a `.jsonl` file often share one layout (a Samurai
-/// set, say) and differ only in givens, so the geometry and engine are reused while the layout's
-/// text repeats.
-struct Layout {
-    text: [String; 4],
-    geometry: Geometry,
-    engine: Engine,
+/// A worker's engine for the last geometry it met: lines of a `.jsonl` file often share one
+/// layout (a Samurai set, say), and [`JsonLines`] hands out the same geometry while the layout
+/// repeats, so the engine is built once per layout, not once per line.
+#[derive(Default)]
+struct Worker {
+    lines: JsonLines,
+    engine: Option<(Arc<Geometry>, Engine)>,
 }
 
-/// Solves one JSON line, reusing the worker's cached layout when the line has the same one.
-fn solve_model(
-    cache: &mut Option<Layout>,
-    line: &str,
-    limits: Limits,
-) -> Result<Answer, anydoku::Error> {
-    // The line's members are found by a byte scan that checks the JSON and compares a known
-    // layout's text instead of scanning it; in a file of one layout (a Samurai set) that is
-    // all a line costs besides its givens.
-    let members = scan::split_members(line, cache.as_ref().map(|c| &c.text))
-        .filter(|m| m.name.is_some() && m.layout_text().is_some());
-    let Some(m) = members else {
-        // not a plain model line: the full parser reports what is wrong (or, for a model the
-        // scan leaves to it, reads it; such a line is solved without caching its layout)
-        let p = json::from_model(&json::parse_model(line)?)?;
-        let engine = Engine::new(&p.geometry);
-        let mut s = Searcher::new(&engine);
-        return Ok(answer(&p.geometry, &mut s, &p.givens, limits));
-    };
-    let text = m.layout_text().expect("checked above");
-    if cache
+/// Solves one JSON line, reusing the worker's engine when the line has the same layout.
+fn solve_model(w: &mut Worker, line: &str, limits: Limits) -> Result<Answer, anydoku::Error> {
+    let p = w.lines.read(line)?;
+    let fresh = w
+        .engine
         .as_ref()
-        .is_none_or(|c| c.text.each_ref().map(String::as_str) != text)
-    {
-        // a line on the cached grid with other shapes (a Killer's cages) reads only its shapes
-        let same_grid = cache
-            .as_ref()
-            .filter(|c| c.text[..3].iter().zip(&text[..3]).all(|(a, b)| a == b));
-        let geometry = match same_grid {
-            Some(c) => scan::geometry_on_members(&c.geometry, &m),
-            None => scan::geometry_from_members(&m),
-        };
-        // a member that does not parse gets the full parser's message (line and column)
-        let geometry = geometry.map_err(|e| match e {
-            anydoku::Error::Syntax { .. } => json::parse_model(line).err().unwrap_or(e),
-            e => e,
-        })?;
-        *cache = Some(Layout {
-            text: text.map(str::to_string),
-            engine: Engine::new(&geometry),
-            geometry,
-        });
+        .is_none_or(|(g, _)| !Arc::ptr_eq(g, &p.geometry));
+    if fresh {
+        w.engine = Some((Arc::clone(&p.geometry), Engine::new(&p.geometry)));
     }
-    let c = cache.as_ref().expect("just built");
-    let givens = scan::givens_from_text(&c.geometry, m.givens.unwrap_or("{}"))?;
-    let mut s = Searcher::new(&c.engine);
-    Ok(answer(&c.geometry, &mut s, &givens, limits))
+    let (_, engine) = w.engine.as_ref().expect("just built");
+    let mut s = Searcher::new(engine);
+    Ok(answer(&p.geometry, &mut s, &p.givens, limits))
 }
 
 /// The error for a file that cannot be read.
-pub fn read_error(label: &str, e: &std::io::Error) -> CliError {
-    input::in_file(label)(anydoku::Error::Io {
-        path: label.to_string(),
-        message: match e.kind() {
-            std::io::ErrorKind::NotFound => "no such file".to_string(),
-            _ => e.to_string(),
-        },
-    })
+pub fn read_error(label: &str, e: std::io::Error) -> CliError {
+    input::in_file(label)(anydoku::Error::io(label, e))
 }
 
 /// Runs the batch command.
@@ -145,12 +106,12 @@ pub fn run(
     let reader: Box<dyn BufRead> = if label == "-" {
         Box::new(std::io::stdin().lock())
     } else {
-        let f = std::fs::File::open(file).map_err(|e| read_error(&label, &e))?;
+        let f = std::fs::File::open(file).map_err(|e| read_error(&label, e))?;
         Box::new(std::io::BufReader::with_capacity(1 << 20, f))
     };
     let pool = input::pool(threads)?;
     let engine = geometry.as_ref().map(|g| Engine::new(g));
-    let table = geometry.as_ref().and_then(|g| text::byte_table(g));
+    let text_lines = geometry.clone().map(TextLines::new);
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
     let mut tally = Tally::default();
@@ -179,7 +140,7 @@ pub fn run(
     loop {
         chunk.clear();
         for line in lines.by_ref() {
-            chunk.push(line.map_err(|e| read_error(&label, &e))?);
+            chunk.push(line.map_err(|e| read_error(&label, e))?);
             if chunk.len() == CHUNK {
                 break;
             }
@@ -187,22 +148,18 @@ pub fn run(
         if chunk.is_empty() {
             break;
         }
-        let answers: Vec<Answer> = pool.install(|| match (&geometry, &engine) {
-            (Some(g), Some(e)) => chunk
+        let answers: Vec<Answer> = pool.install(|| match (&text_lines, &engine) {
+            (Some(reader), Some(e)) => chunk
                 .par_iter()
                 .map_init(
                     || Searcher::new(e),
                     |s, line| {
-                        let givens = line.text.clone().and_then(|line| {
-                            match table.as_ref().and_then(|t| {
-                                text::parse_line_bytes(t, g.cell_count(), line.as_bytes())
-                            }) {
-                                Some(Ok(v)) => Ok(v),
-                                _ => text::parse_line(g, &line),
-                            }
-                        });
+                        let givens = match &line.text {
+                            Ok(text) => reader.givens(text),
+                            Err(e) => Err(e.clone()),
+                        };
                         done(match givens {
-                            Ok(givens) => answer(g, s, &givens, limits),
+                            Ok(givens) => answer(reader.geometry(), s, &givens, limits),
                             Err(e) => Answer::Invalid(e),
                         })
                     },
@@ -210,16 +167,13 @@ pub fn run(
                 .collect(),
             _ => chunk
                 .par_iter()
-                .map_init(
-                    || None,
-                    |cache: &mut Option<Layout>, line| {
-                        let answer = match &line.text {
-                            Ok(text) => solve_model(cache, text, limits),
-                            Err(e) => Err(e.clone()),
-                        };
-                        done(answer.unwrap_or_else(Answer::Invalid))
-                    },
-                )
+                .map_init(Worker::default, |w, line| {
+                    let answer = match &line.text {
+                        Ok(text) => solve_model(w, text, limits),
+                        Err(e) => Err(e.clone()),
+                    };
+                    done(answer.unwrap_or_else(Answer::Invalid))
+                })
                 .collect(),
         });
         for (line, a) in chunk.iter().zip(answers) {

@@ -1,17 +1,12 @@
 //! The single-puzzle commands: solve, count, check, export, geometries.
 
-use anydoku::geometry::builtin;
-use anydoku::puzzle::json;
-use anydoku::render::text::draw;
-use anydoku::{Engine, Status};
+use std::sync::Arc;
+
+use anydoku::{render, Engine, Geometry, Status};
 use serde_json::json;
 
 use super::input::{self, CliError};
-use super::{BudgetArgs, Format, PuzzleArgs};
-
-fn as_grid(sol: &[u8]) -> Vec<Option<u8>> {
-    sol.iter().map(|&v| Some(v)).collect()
-}
+use super::{BudgetArgs, ExportFormat, Format, PuzzleArgs};
 
 /// `solve` with the law-of-45 options: `--no-derived` switches derived sum shapes off,
 /// `--verbose` reports their number and the search nodes on stderr; JSON output carries both.
@@ -58,12 +53,12 @@ fn print_solution(
             outln!("{}", serde_json::Value::Object(out));
         }
         Format::Text => match status {
-            Status::Unique => out!("{}", draw(g, &as_grid(&result.solutions[0]))),
+            Status::Unique => out!("{}", render::text(g, &result.solutions[0])),
             Status::Multiple => {
                 outln!("multiple solutions; two of them:\n");
-                out!("{}", draw(g, &as_grid(&result.solutions[0])));
+                out!("{}", render::text(g, &result.solutions[0]));
                 outln!();
-                out!("{}", draw(g, &as_grid(&result.solutions[1])));
+                out!("{}", render::text(g, &result.solutions[1]));
             }
             Status::NoSolution => outln!("no solution"),
             Status::Unknown => outln!(
@@ -89,13 +84,10 @@ fn solutions_json(
         "solution"
     };
     if let Some(grid) = result.solutions.first() {
-        out.insert(first.into(), json::grid_map(g, &as_grid(grid)).into());
+        out.insert(first.into(), g.grid_json(grid).into());
     }
     if let Some(second) = result.solutions.get(1) {
-        out.insert(
-            "other_solution".into(),
-            json::grid_map(g, &as_grid(second)).into(),
-        );
+        out.insert("other_solution".into(), g.grid_json(second).into());
     }
 }
 
@@ -159,27 +151,31 @@ pub fn check(args: &PuzzleArgs, budget: BudgetArgs) -> Result<u8, CliError> {
     })
 }
 
-/// `export`: the neutral JSON model.
-pub fn export(args: &PuzzleArgs) -> Result<u8, CliError> {
-    export_with(args, false)
-}
-
-/// `export`, with `--derived`: the sum shapes of the law of 45 added to the model.
-pub fn export_with(args: &PuzzleArgs, derived: bool) -> Result<u8, CliError> {
+/// `export`: the neutral JSON model (with `--derived`, the sum shapes of the law of 45 added),
+/// an f-puzzles link or the f-puzzles JSON.
+pub fn export(args: &PuzzleArgs, format: ExportFormat, derived: bool) -> Result<u8, CliError> {
     let mut p = input::puzzle(args)?;
-    if derived {
-        let shapes = anydoku::geometry::partition::derive(&p.geometry);
-        let g = p
-            .geometry
-            .with_extra_shapes(shapes)
-            .map_err(anydoku::Error::from)?;
-        p.geometry = std::sync::Arc::new(g);
+    let fail = input::in_file(&args.puzzle);
+    match format {
+        ExportFormat::Json => {
+            if derived {
+                p.geometry = Arc::new(p.geometry.with_derived_sums()?);
+            }
+            let model = p.to_json();
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&model).expect("the model serialises")
+            );
+        }
+        ExportFormat::Fpuzzles => outln!("{}", p.to_fpuzzles_url().map_err(fail)?),
+        ExportFormat::FpuzzlesJson => {
+            let v = p.to_fpuzzles_json().map_err(fail)?;
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&v).expect("JSON serialises")
+            );
+        }
     }
-    let model = json::to_model(&p);
-    outln!(
-        "{}",
-        serde_json::to_string_pretty(&model).expect("the model serialises")
-    );
     Ok(0)
 }
 
@@ -193,8 +189,8 @@ pub fn geometries() -> Result<u8, CliError> {
         "shapes",
         "symbols"
     );
-    for (name, _) in builtin::BUILTIN {
-        let g = builtin::load(name)?;
+    for name in Geometry::builtin_names() {
+        let g = Geometry::builtin(name)?;
         outln!(
             "{:<11} {:<14} {:>6} {:>7} {:>8}",
             name,

@@ -5,11 +5,11 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::sync::Arc;
 
-use anydoku::logic::{rate, Family, Logic, LogicError, Path as LogicPath};
-use anydoku::puzzle::{json, text, Puzzle};
-use anydoku::render::text::draw;
-use anydoku::{Engine, Error, Geometry, Status};
+use anydoku::logic::{Family, Logic, LogicError, Path as LogicPath};
+use anydoku::puzzle::TextLines;
+use anydoku::{render, Engine, Error, Puzzle, Status};
 use rayon::prelude::*;
 use serde_json::{json, Value};
 
@@ -108,7 +108,7 @@ pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Res
         Err(LogicError::Unknown) => return budget_ran_out(format),
         other => other.map_err(logic_error)?,
     };
-    let rating = rate::rate(&path);
+    let rating = path.rating();
     let grid: Vec<Option<u8>> = path.end.value.clone();
     match format {
         Format::Json => {
@@ -120,7 +120,7 @@ pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Res
                     "steps": steps,
                     "search": path.search,
                     "rating": rating.to_json(),
-                    "solution": json::grid_map(g, &grid),
+                    "solution": g.grid_json(&grid),
                 })
             );
         }
@@ -144,7 +144,7 @@ pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Res
                 rating.level.as_str()
             );
             outln!();
-            out!("{}", draw(g, &grid));
+            out!("{}", render::text(g, &grid));
         }
     }
     Ok(0)
@@ -180,12 +180,9 @@ fn with_entries(p: &Puzzle, entries: &str) -> Result<Result<Vec<Option<u8>>, Str
     } else {
         "entries".into()
     };
-    let text_in = if Path::new(entries).is_file() {
-        anydoku::puzzle::file::read_text(Path::new(entries)).map_err(input::in_file(&label))?
-    } else {
-        entries.to_string()
-    };
-    let cells = text::parse_grid(g, &text_in).map_err(input::in_file(&label))?;
+    let cells = Puzzle::load_on(Arc::clone(g), entries)
+        .map_err(input::in_file(&label))?
+        .givens;
     let mut grid = p.givens.clone();
     for (c, v) in cells.iter().enumerate() {
         match (grid[c], *v) {
@@ -274,7 +271,7 @@ pub fn hint(args: &HintArgs) -> Result<u8, CliError> {
         Verdict::Wrong(msg) => return wrong(args.format, &msg),
         Verdict::Unknown => return budget_ran_out(args.format),
         Verdict::Fine { unique: true } => {}
-        Verdict::Fine { unique: false } => fams.retain(|&f| !anydoku::logic::assumes_uniqueness(f)),
+        Verdict::Fine { unique: false } => fams.retain(|f| !f.assumes_uniqueness()),
     }
     let b = anydoku::logic::Board::new(&g, &grid).map_err(|c| Error::puzzle(c.0))?;
     if b.is_solved() {
@@ -326,15 +323,11 @@ fn wrong(format: Format, msg: &str) -> Result<u8, CliError> {
 
 /// Rates a puzzle after checking that it has exactly one solution (some rules assume it), with
 /// `logic`'s limits for both.
-fn rate_checked(
-    logic: &Logic,
-    families: &[Family],
-    g: &Geometry,
-    givens: &[Option<u8>],
-) -> Result<LogicPath, LogicError> {
-    if !anydoku::puzzle::conflicts_of(g, givens).is_empty() {
+fn rate_checked(logic: &Logic, families: &[Family], p: &Puzzle) -> Result<LogicPath, LogicError> {
+    if !p.conflicts().is_empty() {
         return Err(LogicError::Unsolvable("the givens break a rule".into()));
     }
+    let (g, givens) = (&p.geometry, &p.givens);
     // the rater's own searches get what the uniqueness check leaves of the time
     let budget = input::RunBudget::start(logic.limits());
     match Engine::new(g).solve(givens, budget.left()).status() {
@@ -352,17 +345,16 @@ fn rate_checked(
 fn rating_line(
     logic: &Logic,
     families: &[Family],
-    g: &Geometry,
-    givens: &[Option<u8>],
+    p: &Puzzle,
     format: Format,
 ) -> Result<String, String> {
     let status = |status: &str, why: String| match format {
         Format::Json => json!({"status": status, "error": why}).to_string(),
         Format::Text => format!("{status}: {why}"),
     };
-    match rate_checked(logic, families, g, givens) {
+    match rate_checked(logic, families, p) {
         Ok(path) => {
-            let r = rate::rate(&path);
+            let r = path.rating();
             Ok(match format {
                 Format::Json => {
                     json!({"score": r.score, "level": r.level.as_str(), "search": r.search})
@@ -390,7 +382,7 @@ pub fn rate_cmd(args: &RateArgs) -> Result<u8, CliError> {
     let p = input::solvable_puzzle(&args.input)?;
     let g = &p.geometry;
     let logic = Logic::with_families(g.symbol_count(), &fams).with_limits(limits);
-    let (status, why) = match rate_checked(&logic, &fams, g, &p.givens) {
+    let (status, why) = match rate_checked(&logic, &fams, &p) {
         Ok(path) => return print_rating(&path, args.format),
         Err(LogicError::Unknown) => (
             "unknown",
@@ -409,7 +401,7 @@ pub fn rate_cmd(args: &RateArgs) -> Result<u8, CliError> {
 
 /// Prints one puzzle's rating.
 fn print_rating(path: &LogicPath, format: Format) -> Result<u8, CliError> {
-    let r = rate::rate(path);
+    let r = path.rating();
     match format {
         Format::Json => outln!(
             "{}",
@@ -435,8 +427,8 @@ fn print_rating(path: &LogicPath, format: Format) -> Result<u8, CliError> {
 /// UTF-8 is read line by line, so its good lines are still rated).
 fn single_grid(args: &RateArgs) -> Result<bool, CliError> {
     let g = input::geometry(args.input.geometry.as_deref().unwrap_or_default())?;
-    match anydoku::puzzle::file::read_text(Path::new(&args.input.puzzle)) {
-        Ok(t) => Ok(text::parse_grid(&g, &t).is_ok()),
+    match input::read_text(Path::new(&args.input.puzzle)) {
+        Ok(t) => Ok(Puzzle::from_text(g, &t).is_ok()),
         Err(_) => Ok(false),
     }
 }
@@ -447,30 +439,30 @@ fn single_grid(args: &RateArgs) -> Result<bool, CliError> {
 fn rate_lines(args: &RateArgs, fams: &[Family], jsonl: bool) -> Result<u8, CliError> {
     const CHUNK: usize = 256;
     let label = args.input.puzzle.clone();
-    let geometry = match (&args.input.geometry, jsonl) {
-        (Some(name), _) => Some(input::geometry(name)?),
+    let reader = match (&args.input.geometry, jsonl) {
+        (Some(name), _) => Some(TextLines::new(input::geometry(name)?)),
         (None, _) => None,
     };
-    let f = std::fs::File::open(&label).map_err(|e| super::batch::read_error(&label, &e))?;
+    let f = std::fs::File::open(&label).map_err(|e| super::batch::read_error(&label, e))?;
     let mut lines = Lines::new(std::io::BufReader::new(f));
     let pool = input::pool(args.threads)?;
     let limits = input::limits(args.budget)?;
-    let logic = geometry
+    let logic = reader
         .as_ref()
-        .map(|g| Logic::with_families(g.symbol_count(), fams).with_limits(limits));
+        .map(|r| Logic::with_families(r.geometry().symbol_count(), fams).with_limits(limits));
     let format = args.format;
     let rate_one = |line: &Line| -> Result<String, Error> {
         let text = line.text.as_ref().map_err(Clone::clone)?;
-        match (&geometry, &logic) {
-            (Some(g), Some(logic)) => {
-                let givens = text::parse_line(g, text)?;
-                rating_line(logic, fams, g, &givens, format).map_err(Error::puzzle)
+        match (&reader, &logic) {
+            (Some(reader), Some(logic)) => {
+                let p = reader.read(text)?;
+                rating_line(logic, fams, &p, format).map_err(Error::puzzle)
             }
             _ => {
-                let p = json::from_json(text)?;
+                let p = Puzzle::from_json(text)?;
                 let logic =
                     Logic::with_families(p.geometry.symbol_count(), fams).with_limits(limits);
-                rating_line(&logic, fams, &p.geometry, &p.givens, format).map_err(Error::puzzle)
+                rating_line(&logic, fams, &p, format).map_err(Error::puzzle)
             }
         }
     };
@@ -481,7 +473,7 @@ fn rate_lines(args: &RateArgs, fams: &[Family], jsonl: bool) -> Result<u8, CliEr
     loop {
         chunk.clear();
         for line in lines.by_ref() {
-            chunk.push(line.map_err(|e| super::batch::read_error(&label, &e))?);
+            chunk.push(line.map_err(|e| super::batch::read_error(&label, e))?);
             if chunk.len() == CHUNK {
                 break;
             }

@@ -4,11 +4,10 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use anydoku::generate::{
-    self, GenerateError, Generator, KillerOptions, Options, Progress, Symmetry,
+    GenerateError, Generated, Generator, KillerOptions, Options, Progress, Symmetry,
 };
-use anydoku::puzzle::text::to_line;
-use anydoku::render::text::draw;
-use anydoku::{Error, Rule};
+use anydoku::logic::Level;
+use anydoku::{render, Error, Rule};
 use serde_json::{json, Map};
 
 use super::input::{self, CliError};
@@ -63,7 +62,7 @@ fn option_error(e: GenerateError) -> CliError {
 /// Prints one generated puzzle (text or one JSON line).
 fn print_made(
     args: &GenerateArgs,
-    made: &generate::Generated,
+    made: &Generated,
     seed: u64,
     index: u64,
     symmetry: &str,
@@ -75,7 +74,7 @@ fn print_made(
         source.insert("seed".into(), json!(seed));
         source.insert("index".into(), json!(index));
         source.insert("symmetry".into(), json!(symmetry));
-        let model = generate::to_model(made, source);
+        let model = made.to_json(source);
         outln!(
             "{}",
             serde_json::to_string(&model).expect("the model serialises")
@@ -103,14 +102,14 @@ fn print_made(
             r.hardest
         );
     }
-    out!("{}", draw(g, &made.puzzle.givens));
+    out!("{}", render::text(g, &made.puzzle.givens));
     for s in cage_shapes {
         if let Rule::Sum { total, .. } = s.rule {
             let cells: Vec<&str> = s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
             outln!("{} = {total}: {}", s.name, cells.join(" "));
         }
     }
-    outln!("{}", to_line(g, &made.puzzle.givens));
+    outln!("{}", made.puzzle.to_line());
     Ok(())
 }
 
@@ -119,7 +118,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
     let geometry = input::geometry(&args.geometry)?;
     let symmetry: Symmetry = args.symmetry.parse().map_err(option_error)?;
     let difficulty = match &args.difficulty {
-        Some(d) => Some(generate::parse_level(d).map_err(option_error)?),
+        Some(d) => Some(d.parse::<Level>().map_err(option_error)?),
         None => None,
     };
     if args.count == 0 {

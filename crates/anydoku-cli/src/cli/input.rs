@@ -4,7 +4,6 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
-use anydoku::puzzle::file;
 use anydoku::{Error, Geometry, Puzzle};
 
 use super::{BudgetArgs, PuzzleArgs};
@@ -46,7 +45,7 @@ pub fn in_file(file: &str) -> impl Fn(Error) -> CliError + '_ {
 
 /// Loads a geometry by built-in name or path.
 pub fn geometry(name: &str) -> Result<Arc<Geometry>, CliError> {
-    let g = file::resolve_geometry(name, None).map_err(in_file(name))?;
+    let g = Geometry::load(name).map_err(in_file(name))?;
     warn(&g);
     Ok(Arc::new(g))
 }
@@ -68,15 +67,27 @@ pub fn puzzle(args: &PuzzleArgs) -> Result<Puzzle, CliError> {
             } else {
                 "givens".to_string()
             };
-            file::load_with_geometry(&args.puzzle, g).map_err(in_file(&label))?
+            Puzzle::load_on(g, &args.puzzle).map_err(in_file(&label))?
         }
         None => {
-            let p = file::load_path(Path::new(&args.puzzle)).map_err(in_file(&args.puzzle))?;
+            let p = Puzzle::load(&args.puzzle).map_err(in_file(&args.puzzle))?;
             warn(&p.geometry);
             p
         }
     };
     Ok(p)
+}
+
+/// Reads a text file, with the library's error (and message) when it cannot.
+pub fn read_text(path: &Path) -> Result<String, Error> {
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path.display(), e))?;
+    String::from_utf8(bytes).map_err(|_| {
+        let e = std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "the file is not UTF-8 text",
+        );
+        Error::io(path.display(), e)
+    })
 }
 
 /// Loads a puzzle and refuses givens that already break a rule.

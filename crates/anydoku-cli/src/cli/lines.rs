@@ -198,7 +198,7 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("longer than"));
-        assert_eq!(got[1].text.as_deref(), Ok("next"));
+        assert_eq!(got[1].text.as_deref().ok(), Some("next"));
         assert_eq!(got[1].number, 2);
     }
 }

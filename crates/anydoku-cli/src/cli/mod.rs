@@ -244,10 +244,9 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Check { input, budget } => commands::check(&input, budget),
         Command::Export {
             input,
-            format: ExportFormat::Json,
+            format,
             derived,
-        } => commands::export_with(&input, derived),
-        Command::Export { input, format, .. } => render::export(&input, format),
+        } => commands::export(&input, format, derived),
         Command::Render(args) => render::run(&args),
         Command::Import(args) => import::run(&args),
         Command::Geometries => commands::geometries(),

@@ -219,10 +219,7 @@ async fn served(State(s): Shared) -> Answer {
 }
 
 async fn geometries(State(s): Shared) -> Answer {
-    let names: Vec<&str> = anydoku::geometry::builtin::BUILTIN
-        .iter()
-        .map(|(n, _)| *n)
-        .collect();
+    let names: Vec<&str> = anydoku::Geometry::builtin_names().collect();
     Ok(json_body(
         &json!({"builtin": names, "served": s.served.puzzle.geometry.name}),
     ))

@@ -11,9 +11,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use anydoku::logic::{Board, Family, Logic};
-use anydoku::puzzle::{json, text};
-use anydoku::render::svg;
-use anydoku::{Engine, Limits, Puzzle, Status};
+use anydoku::{render, Engine, Limits, Puzzle, Status};
 use serde_json::{json, Map, Value};
 
 /// The budget of the search that finds (and proves unique) a puzzle's solution.
@@ -55,7 +53,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 impl Game {
     /// A game of a puzzle.
     pub fn new(puzzle: Puzzle) -> Arc<Game> {
-        let model = serde_json::to_value(json::to_model(&puzzle)).expect("the model serialises");
+        let model = puzzle.to_json();
         let id = format!("{:016x}", fnv1a(model.to_string().as_bytes()));
         Arc::new(Game {
             puzzle,
@@ -67,7 +65,7 @@ impl Game {
 
     /// A game from a JSON model sent by a client.
     pub fn from_model(model: &Value) -> Result<Arc<Game>, Invalid> {
-        let p = json::from_json(&model.to_string()).map_err(|e| Invalid(e.to_string()))?;
+        let p = Puzzle::from_json(&model.to_string()).map_err(|e| Invalid(e.to_string()))?;
         if let Some(c) = p.conflicts().first() {
             return Err(Invalid(format!(
                 "the givens break a rule: {}",
@@ -109,7 +107,7 @@ impl Game {
             "symbols": g.symbols.symbols(),
             "cells": g.cells.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(),
             "givens": givens,
-            "svg": svg::draw(g, &p.givens, &p.givens),
+            "svg": render::svg(g, &p.givens, &p.givens),
             "model": self.model,
         })
     }
@@ -245,7 +243,7 @@ impl Game {
         }
         let mut families = Family::ALL.to_vec();
         if solved.status != Status::Unique {
-            families.retain(|&f| !anydoku::logic::assumes_uniqueness(f));
+            families.retain(|f| !f.assumes_uniqueness());
         }
         let b = match Board::new(g, grid) {
             Ok(b) => b,
@@ -305,11 +303,13 @@ impl Game {
             Some(Value::Object(m)) => m.clone(),
             _ => Map::new(),
         };
-        source.insert("entries".into(), json!(text::to_line(g, &entries)));
-        source.insert(
-            "filled".into(),
-            json!(entries.iter().filter(|v| v.is_some()).count()),
-        );
+        // the entries as a puzzle of their own, written as one line
+        let entries = Puzzle {
+            geometry: Arc::clone(g),
+            givens: entries,
+        };
+        source.insert("entries".into(), json!(entries.to_line()));
+        source.insert("filled".into(), json!(entries.given_count()));
         model["source"] = Value::Object(source);
         model
     }
@@ -318,15 +318,12 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use anydoku::geometry::builtin;
+    use anydoku::puzzle::TextLines;
+    use anydoku::Geometry;
 
     fn game(line: &str) -> Arc<Game> {
-        let g = Arc::new(builtin::load("classic4").unwrap());
-        let givens = text::parse_line(&g, line).unwrap();
-        Game::new(Puzzle {
-            geometry: g,
-            givens,
-        })
+        let g = Arc::new(Geometry::builtin("classic4").unwrap());
+        Game::new(TextLines::new(g).read(line).unwrap())
     }
 
     #[test]

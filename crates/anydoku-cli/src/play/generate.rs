@@ -11,8 +11,8 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anydoku::generate::{self, GenerateError, Generator, KillerOptions, Options, Progress};
-use anydoku::geometry::builtin;
+use anydoku::generate::{GenerateError, Generator, KillerOptions, Options, Progress};
+use anydoku::logic::Level;
 use anydoku::{Geometry, Limits, Puzzle, Rule};
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
@@ -36,7 +36,7 @@ const ATTEMPTS: u32 = 50;
 pub struct Request {
     pub geometry: Arc<Geometry>,
     pub killer: bool,
-    pub difficulty: Option<anydoku::logic::rate::Level>,
+    pub difficulty: Option<Level>,
     pub seed: u64,
     pub budget: Duration,
 }
@@ -133,12 +133,12 @@ fn request(state: &AppState, body: &Value) -> Result<Request, ApiError> {
     let geometry = if name == "served" {
         layout_of(&state.served.puzzle).map_err(bad)?
     } else {
-        Arc::new(builtin::load(name).map_err(|e| bad(e.to_string()))?)
+        Arc::new(Geometry::builtin(name).map_err(|e| bad(e.to_string()))?)
     };
     let difficulty = match body.get("difficulty") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) if s.is_empty() || s == "any" => None,
-        Some(Value::String(s)) => Some(generate::parse_level(s).map_err(|e| bad(e.to_string()))?),
+        Some(Value::String(s)) => Some(s.parse::<Level>().map_err(|e| bad(e.to_string()))?),
         Some(_) => return Err(bad("\"difficulty\" must be a level name".into())),
     };
     let budget = match body.get("timeout") {

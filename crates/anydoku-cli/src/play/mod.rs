@@ -60,7 +60,10 @@ fn served(args: &PlayArgs) -> Result<Arc<game::Game>, CliError> {
     let name = args.geometry.as_deref().unwrap_or("classic9");
     let geometry = input::geometry(name)?;
     let difficulty = match &args.difficulty {
-        Some(d) => Some(anydoku::generate::parse_level(d).map_err(|e| fail(e.to_string()))?),
+        Some(d) => Some(
+            d.parse::<anydoku::logic::Level>()
+                .map_err(|e| fail(e.to_string()))?,
+        ),
         None => None,
     };
     let req = generate::Request {

@@ -2,10 +2,10 @@
 //!
 //! The search keeps its candidate arrays level by level in [`Levels`] (memory linear in the
 //! cells); a branch copies the parent's array, fixes one symbol and propagates. The branching
-//! cell is the one with the fewest candidates (ties: the first). Value order is ascending, or a
-//! caller-given permutation (used to draw random complete grids reproducibly). The search is a
-//! loop over an explicit stack of [`Branch`]es, not a recursion, so however deep it goes it
-//! needs no more native stack than a shallow one.
+//! cell is the one with the fewest candidates (ties: the first), or among two-candidate cells
+//! the one whose branches narrow its peers most. Symbols are tried in ascending order. The
+//! search is a loop over an explicit stack of [`Branch`]es, not a recursion, so however deep it
+//! goes it needs no more native stack than a shallow one.
 //!
 //! [`Searcher::count`] is also where the kernels meet: plain counts go to the bitboard kernel
 //! ([`super::board`]) when the engine has one, and a uniqueness check that depth-first search has
@@ -19,14 +19,8 @@ use super::{cdcl, Budget, Count, Engine, Limits, Mask};
 /// The choice made at one node of the search, and how far its options have been tried.
 #[derive(Debug, Clone, Copy)]
 enum Branch {
-    /// The symbols of a cell: `left` not tried yet (ascending order), or with a value order,
-    /// the order's entries from `next` on that are in `options`.
-    Cell {
-        cell: u32,
-        options: Mask,
-        left: Mask,
-        next: u32,
-    },
+    /// The symbols of a cell not tried yet (ascending).
+    Cell { cell: u32, left: Mask },
     /// The two places of a symbol (`bit`) in complete shape `shape`: members from `next` on.
     Places { shape: u32, bit: Mask, next: u32 },
 }
@@ -35,7 +29,7 @@ enum Branch {
 pub struct Searcher<'e> {
     e: &'e Engine,
     levels: Levels,
-    /// The open choices, one per level above the deepest.
+    /// The open choices: `branches[d]` is the one of level `d`.
     branches: Vec<Branch>,
     queue: Vec<u32>,
     nodes: u64,
@@ -45,8 +39,6 @@ pub struct Searcher<'e> {
     budget: Budget,
     solutions: Vec<Vec<u8>>,
     keep: usize,
-    /// Symbol try order; empty means ascending.
-    order: Vec<u8>,
     /// Whether the all-different filter runs at each node of the current search.
     strong: bool,
     /// The bitboard kernel, when the engine has one (used for plain counts).
@@ -68,7 +60,6 @@ impl<'e> Searcher<'e> {
             budget: Budget::from(Limits::none()),
             solutions: Vec::new(),
             keep: 2,
-            order: Vec::new(),
             strong: false,
             board: e.board.as_ref().map(BoardSearch::new),
         }
@@ -84,13 +75,15 @@ impl<'e> Searcher<'e> {
         }
     }
 
-    /// Sets the order in which symbols are tried (a permutation of symbol indices).
-    pub fn set_value_order(&mut self, order: Option<Vec<u8>>) {
-        self.order = order.unwrap_or_default();
+    /// The initial candidates for the givens (propagated), or `None` if they already clash.
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
+    pub fn initial_candidates(&mut self, givens: &[Option<u8>]) -> Option<Vec<Mask>> {
+        self.initial(givens)
     }
 
     /// The initial candidates for the givens, or `None` if they already clash.
-    pub fn initial(&mut self, givens: &[Option<u8>]) -> Option<Vec<Mask>> {
+    pub(crate) fn initial(&mut self, givens: &[Option<u8>]) -> Option<Vec<Mask>> {
         let e = self.e;
         let mut cand = vec![e.full; e.n_cells];
         self.queue.clear();
@@ -112,27 +105,20 @@ impl<'e> Searcher<'e> {
         propagate(e, &mut cand, &mut self.queue).then_some(cand)
     }
 
-    /// Counts solutions up to `limit`, keeping the first two (or as many as
-    /// [`Searcher::keep_solutions`] says). `start` overrides the initial candidates (already
-    /// propagated) when given.
+    /// Counts solutions of `givens` (symbol indices per cell, `None` for an empty cell) up to
+    /// `limit` under the budget `limits`, keeping the first two (or as many as
+    /// [`Searcher::keep_solutions`] says).
     ///
-    /// A plain uniqueness check (no `start`, no value order, `limit` at most 2) of a model that
-    /// has a CDCL form ([`Engine`]'s `cdcl_after`) that the depth-first search has not settled
-    /// within that many nodes goes on with [`cdcl::Cdcl`] from the root, under what is left of
-    /// the budget.
-    pub fn count(
-        &mut self,
-        givens: &[Option<u8>],
-        limit: u64,
-        limits: Limits,
-        start: Option<&[Mask]>,
-    ) -> Count {
+    /// A plain uniqueness check (`limit` at most 2) of a model that has a CDCL
+    /// form ([`Engine`]'s `cdcl_after`) that the depth-first search has not settled within that
+    /// many nodes goes on with conflict-driven clause learning from the root, under what is left
+    /// of the budget.
+    pub fn count(&mut self, givens: &[Option<u8>], limit: u64, limits: Limits) -> Count {
         let budget = Budget::from(limits);
-        let plain = start.is_none() && self.order.is_empty();
         let switch = self
             .e
             .cdcl_switch(budget.max_nodes)
-            .filter(|_| plain && limit <= 2);
+            .filter(|_| limit <= 2);
         if switch == Some(0) {
             return self.count_cdcl(givens, limit, budget, 0);
         }
@@ -140,7 +126,7 @@ impl<'e> Searcher<'e> {
             max_nodes: switch.unwrap_or(budget.max_nodes),
             ..budget
         };
-        let dfs = self.count_dfs(givens, limit, capped, start, switch.is_none());
+        let dfs = self.count_dfs(givens, limit, capped, switch.is_none());
         match switch {
             Some(t) if !dfs.complete && dfs.nodes >= t && !budget.deadline_passed() => {
                 self.count_cdcl(givens, limit, budget, dfs.nodes)
@@ -157,10 +143,9 @@ impl<'e> Searcher<'e> {
         givens: &[Option<u8>],
         limit: u64,
         budget: Budget,
-        start: Option<&[Mask]>,
         adaptive: bool,
     ) -> Count {
-        let plain = start.is_none() && self.order.is_empty() && self.e.alldiff_after.is_none();
+        let plain = self.e.alldiff_after.is_none();
         if let (Some(board), true) = (&mut self.board, plain) {
             return board.count_within(givens, limit, budget);
         }
@@ -170,11 +155,7 @@ impl<'e> Searcher<'e> {
         self.stopped = false;
         self.budget = budget;
         self.solutions.clear();
-        let root = match start {
-            Some(s) => Some(s.to_vec()),
-            None => self.initial(givens),
-        };
-        if let Some(root) = root {
+        if let Some(root) = self.initial(givens) {
             // Adaptive all-different: a first, cheap search under a node cap; if it hits the
             // cap, start again from the root with the filter at every node (decisions made
             // without it near the root are what make sparse wide puzzles hard, so switching it
@@ -256,8 +237,7 @@ impl<'e> Searcher<'e> {
         while let Some(level) = self.branches.len().checked_sub(1) {
             self.levels.back_to(level);
             let branch = &mut self.branches[level];
-            let Some((cell, bit)) = next_option(self.e, self.levels.top(), branch, &self.order)
-            else {
+            let Some((cell, bit)) = next_option(self.e, self.levels.top(), branch) else {
                 self.branches.pop();
                 continue;
             };
@@ -287,19 +267,13 @@ impl<'e> Searcher<'e> {
         let cand = self.levels.top();
         // choose the unfixed cell with the fewest candidates. Among cells with two: for a plain
         // count, the one whose two branches narrow its peers most (a peer losing a candidate
-        // counts one, three when it has two and so becomes a single); with a value order (random
-        // grids), the first.
+        // counts one, three when it has two and so becomes a single).
         let mut best = usize::MAX;
         let mut best_count = u32::MAX;
         let mut best_score = 0u32;
         for (c, &m) in cand.iter().enumerate() {
             let rest = m & m.wrapping_sub(1);
             if rest != 0 && rest & rest.wrapping_sub(1) == 0 {
-                if !self.order.is_empty() {
-                    best = c;
-                    best_count = 2;
-                    break;
-                }
                 let mut score = 0;
                 for &p in self.e.peers(c) {
                     let pm = cand[p as usize];
@@ -348,9 +322,7 @@ impl<'e> Searcher<'e> {
             },
             None => Branch::Cell {
                 cell: best as u32,
-                options: cand[best],
                 left: cand[best],
-                next: 0,
             },
         });
         true
@@ -381,12 +353,7 @@ impl<'e> Searcher<'e> {
 /// The next option of `branch` at candidates `cand` (the branch's own level), as (cell, the
 /// symbol's bit), advancing the branch past it; `None` when every option has been tried.
 #[inline]
-fn next_option(
-    e: &Engine,
-    cand: &[Mask],
-    branch: &mut Branch,
-    order: &[u8],
-) -> Option<(usize, Mask)> {
+fn next_option(e: &Engine, cand: &[Mask], branch: &mut Branch) -> Option<(usize, Mask)> {
     match branch {
         Branch::Places { shape, bit, next } => {
             let k = e.n_symbols;
@@ -400,28 +367,13 @@ fn next_option(
             }
             None
         }
-        Branch::Cell {
-            cell,
-            options,
-            left,
-            next,
-        } => {
-            if order.is_empty() {
-                if *left == 0 {
-                    return None;
-                }
-                let bit = *left & left.wrapping_neg();
-                *left &= *left - 1;
-                return Some((*cell as usize, bit));
+        Branch::Cell { cell, left } => {
+            if *left == 0 {
+                return None;
             }
-            while (*next as usize) < order.len() {
-                let s = order[*next as usize];
-                *next += 1;
-                if *options & (1 << s) != 0 {
-                    return Some((*cell as usize, 1 << s));
-                }
-            }
-            None
+            let bit = *left & left.wrapping_neg();
+            *left &= *left - 1;
+            Some((*cell as usize, bit))
         }
     }
 }

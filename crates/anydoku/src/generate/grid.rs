@@ -20,11 +20,13 @@ const NODES_PER_ATTEMPT: u64 = 20_000;
 
 /// A random complete grid (symbol index per cell), or `None` if the geometry has no solution
 /// (or none was found within `attempts` restarts).
+#[cfg(test)]
 pub fn random_grid<R: Rng>(e: &Engine, rng: &mut R, attempts: u32) -> Option<Vec<u8>> {
     random_grid_until(e, rng, attempts, None)
 }
 
-/// [`random_grid`] that gives up (`None`) once `deadline` passes.
+/// A random complete grid (symbol index per cell), or `None` if the geometry has no solution
+/// (or none was found within `attempts` restarts, or once `deadline` passes).
 pub fn random_grid_until<R: Rng>(
     e: &Engine,
     rng: &mut R,

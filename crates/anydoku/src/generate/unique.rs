@@ -179,7 +179,7 @@ impl<'e> Checker<'e> {
     /// Used when the change is not a removal of givens (e.g. a new set of cages).
     pub fn any_other(&mut self, givens: &[Option<u8>], solution: &[u8]) -> Other {
         self.searches += 1;
-        let r = self.searcher.count(givens, 2, self.limits_now(), None);
+        let r = self.searcher.count(givens, 2, self.limits_now());
         self.nodes += r.nodes;
         match r.status() {
             Status::Multiple | Status::Unique | Status::NoSolution => r

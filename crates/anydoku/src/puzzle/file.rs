@@ -49,7 +49,9 @@ impl<'de> Deserialize<'de> for GeometryRef {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleSpec {
+    /// Accepted and not used (the geometry's name is the puzzle's).
     #[serde(default)]
+    #[allow(dead_code)]
     pub name: Option<String>,
     pub geometry: Spanned<GeometryRef>,
     #[serde(default)]
@@ -63,16 +65,13 @@ pub struct PuzzleSpec {
 /// whose size is not known, like `/dev/zero`), UTF-8, a byte-order mark at the start dropped.
 pub fn read_text(path: &Path) -> Result<String, Error> {
     use std::io::Read;
-    let io = |message: String| Error::Io {
-        path: path.display().to_string(),
-        message,
+    let io = |message: String| {
+        Error::io(
+            path.display(),
+            std::io::Error::new(std::io::ErrorKind::InvalidData, message),
+        )
     };
-    let describe = |e: std::io::Error| {
-        io(match e.kind() {
-            std::io::ErrorKind::NotFound => "no such file".to_string(),
-            _ => e.to_string(),
-        })
-    };
+    let describe = |e: std::io::Error| Error::io(path.display(), e);
     let limit = crate::limits::MAX_FILE_BYTES;
     let too_big = |size: u64| {
         io(format!(

@@ -204,13 +204,6 @@ pub enum Role {
     None,
 }
 
-/// The role of every shape in the picture (see the module docs).
-pub fn roles(g: &Geometry) -> Vec<Role> {
-    let polys = outlines(g);
-    let adjacent = adjacency(&edge_map(&polys));
-    roles_with(g, &adjacent)
-}
-
 fn adjacency(edges: &BTreeMap<(Key, Key), Vec<usize>>) -> BTreeSet<(usize, usize)> {
     let mut adjacent = BTreeSet::new();
     for cells in edges.values() {

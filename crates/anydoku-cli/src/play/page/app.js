@@ -158,7 +158,10 @@ function redraw() {
   showTimer();
 }
 
+let messageOfConflicts = false; // whether the message shown lists conflicts (cleared with them)
+
 function message(s, kind = '') {
+  messageOfConflicts = false;
   const m = $('message');
   m.textContent = s;
   m.className = 'message' + (kind ? ' ' + kind : '');
@@ -282,8 +285,10 @@ async function refreshConflicts() {
     const r = await api('/api/check', { puzzle: view.id, entries: entriesMap() });
     if (seq !== checkSeq || puzzleId !== view.id) return;
     highlight.conflict = [...new Set(r.conflicts.flatMap((c) => c.cells))];
-    if (r.conflicts.length) message(r.conflicts.map((c) => c.text).join('; '), 'error');
-    else if ($('message').classList.contains('error')) message('');
+    if (r.conflicts.length) {
+      message(r.conflicts.map((c) => c.text).join('; '), 'error');
+      messageOfConflicts = true;
+    } else if (messageOfConflicts) message('');
     if (r.solved && !game.done) finish('you');
     redraw();
   } catch (e) { message(e.message, 'error'); }

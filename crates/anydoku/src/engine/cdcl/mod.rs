@@ -40,7 +40,9 @@ mod restarts;
 #[cfg(test)]
 mod tests;
 
-use super::{Budget, Count, Engine, Limits, Mask};
+#[cfg(any(test, feature = "internals"))]
+use super::Limits;
+use super::{Budget, Count, Engine, Mask};
 use clauses::{Clause, Watch};
 use decide::Heap;
 use restarts::Restarts;
@@ -257,12 +259,14 @@ impl<'e> Cdcl<'e> {
     }
 
     /// Conflicts met so far (over every call).
+    #[cfg(any(test, feature = "internals"))]
     pub fn conflicts(&self) -> u64 {
         self.conflicts
     }
 
     /// Counts solutions up to `limit` (each one excluded once found), keeping the first two;
     /// `nodes` in the result are decisions.
+    #[cfg(any(test, feature = "internals"))]
     pub fn count(&mut self, limit: u64, limits: Limits) -> Count {
         self.count_within(limit, &Budget::from(limits))
     }
