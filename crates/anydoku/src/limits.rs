@@ -12,6 +12,8 @@
 
 use crate::geometry::GeometryError;
 
+pub use crate::symbols::MAX_SYMBOLS;
+
 /// Most cells in a geometry (a 64x64 grid has 4,096; the largest real layouts about 2,400).
 pub const MAX_CELLS: usize = 20_000;
 /// Most shapes in a geometry, derived shapes not counted.
@@ -81,7 +83,7 @@ pub fn check_coordinate(what: &str, value: i64, name: &str) -> Result<(), Geomet
 pub fn check_position(pos: [f64; 2], name: &str) -> Result<(), GeometryError> {
     if !pos.iter().all(|v| v.is_finite() && v.abs() <= MAX_POSITION) {
         return Err(GeometryError::Limit(format!(
-            "cell '{name}' is drawn at [{}, {}]; positions must be finite numbers from -{MAX_POSITION} to {MAX_POSITION} (see docs/LIMITS.md)",
+            "cell '{name}' is drawn at [{:?}, {:?}]; positions must be finite numbers from -{MAX_POSITION} to {MAX_POSITION} (see docs/LIMITS.md)",
             pos[0], pos[1]
         )));
     }

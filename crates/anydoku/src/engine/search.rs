@@ -65,6 +65,16 @@ impl<'e> Searcher<'e> {
         }
     }
 
+    /// A searcher that keeps its levels with an undo trail whatever the model's size (see
+    /// [`Levels`]): the same nodes as [`Searcher::new`] (tested), for tests and measurements.
+    #[cfg(any(test, feature = "internals"))]
+    #[doc(hidden)]
+    pub fn with_trail(e: &'e Engine) -> Self {
+        let mut s = Searcher::new(e);
+        s.levels = Levels::new(e.n_cells, true);
+        s
+    }
+
     /// How many of the solutions it finds [`Searcher::count`] returns: 2 (the default and the
     /// most), 1, or 0 for checks that need only the count (uniqueness tests, throughput runs),
     /// which then allocate nothing per puzzle.

@@ -114,18 +114,19 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
     }
     for (i, s) in spec.shape.iter().enumerate() {
         let shape = extra_shape(s, i, &index)
-            .and_then(|shape| Ok(check_shape(&shape, &symbols).map(|()| shape)?))
+            .and_then(|shape| Ok(check_shape(&shape, &symbols, &cells).map(|()| shape)?))
             .map_err(|e| e.at(text, Some(s.span())))?;
         shapes.push(shape);
     }
     let first_cage = shapes.len();
     for (i, c) in spec.cage.iter().enumerate() {
         let shape = cage_shape(c, i, &index)
-            .and_then(|shape| Ok(check_shape(&shape, &symbols).map(|()| shape)?))
+            .and_then(|shape| Ok(check_shape(&shape, &symbols, &cells).map(|()| shape)?))
             .map_err(|e| e.at(text, Some(c.span())))?;
         shapes.push(shape);
     }
-    check_disjoint_cages(&shapes[first_cage..], &cells)?;
+    overlapping_cage(&shapes[first_cage..], &cells)
+        .map_err(|(i, e)| Error::from(e).at(text, Some(spec.cage[i].span())))?;
     let geometry = Geometry::new(spec.name.clone(), symbols, cells, shapes)?;
     check_sums(&geometry)?;
     Ok(geometry)
@@ -391,9 +392,17 @@ pub(crate) fn cage_shape(
 /// Rejects a shape that cannot be satisfied on its own: a unique shape with more cells than
 /// there are symbols, or a sum shape whose total no assignment of symbol values can reach.
 /// Checked where each shape is read, so the message can point at it.
-pub fn check_shape(s: &Shape, symbols: &SymbolSet) -> Result<(), GeometryError> {
+pub fn check_shape(s: &Shape, symbols: &SymbolSet, cells: &[Cell]) -> Result<(), GeometryError> {
     let k = s.cells.len();
     let n = symbols.len();
+    let mut sorted = s.cells.clone();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        return Err(GeometryError::DuplicateCellInShape {
+            shape: s.name.clone(),
+            cell: cells[w[0].index()].name.clone(),
+        });
+    }
     if s.is_unique() && k > n {
         return Err(GeometryError::ShapeTooLarge {
             shape: s.name.clone(),
@@ -431,7 +440,7 @@ pub fn check_shape(s: &Shape, symbols: &SymbolSet) -> Result<(), GeometryError> 
 pub fn check_sums(g: &Geometry) -> Result<(), GeometryError> {
     for s in &g.shapes {
         if matches!(s.rule, Rule::Sum { .. }) {
-            check_shape(s, &g.symbols)?;
+            check_shape(s, &g.symbols, &g.cells)?;
         }
     }
     super::partition::check(g)
@@ -439,17 +448,26 @@ pub fn check_sums(g: &Geometry) -> Result<(), GeometryError> {
 
 /// Rejects `[[cage]]` entries that share a cell (Killer cages may not overlap).
 pub fn check_disjoint_cages(cages: &[Shape], cells: &[Cell]) -> Result<(), GeometryError> {
+    overlapping_cage(cages, cells).map_err(|(_, e)| e)
+}
+
+/// [`check_disjoint_cages`], with the index of the later of two overlapping cages (to locate
+/// the message at it).
+pub fn overlapping_cage(cages: &[Shape], cells: &[Cell]) -> Result<(), (usize, GeometryError)> {
     let mut owner: HashMap<CellId, usize> = HashMap::new();
     for (i, c) in cages.iter().enumerate() {
         for &cell in &c.cells {
             if let Some(&j) = owner.get(&cell) {
                 if j != i {
-                    return Err(GeometryError::Invalid(format!(
-                        "cages '{}' and '{}' overlap at {}; Killer cages may not share cells",
-                        cages[j].name,
-                        c.name,
-                        cells[cell.index()].name
-                    )));
+                    return Err((
+                        i,
+                        GeometryError::Invalid(format!(
+                            "cages '{}' and '{}' overlap at {}; Killer cages may not share cells",
+                            cages[j].name,
+                            c.name,
+                            cells[cell.index()].name
+                        )),
+                    ));
                 }
             }
             owner.insert(cell, i);

@@ -141,9 +141,17 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
     let spec: PuzzleSpec = toml::from_str(text).map_err(|e| Error::from_toml(&e, text))?;
     let span = spec.geometry.span();
     let geometry = match spec.geometry.get_ref() {
-        GeometryRef::Named(name) => {
-            resolve_geometry(name, base).map_err(|e| e.at(text, Some(span.clone())))?
-        }
+        GeometryRef::Named(name) => resolve_geometry(name, base).map_err(|e| {
+            // an error inside another file: say where in it, and point here at the reference
+            let inner = match e.location() {
+                Some(at) if builtin::text(name).is_none() => Error::puzzle(format!(
+                    "in the geometry file {name}, line {}, column {}: {e}",
+                    at.line, at.column
+                )),
+                _ => e,
+            };
+            inner.with_location(None).at(text, Some(span.clone()))
+        })?,
         GeometryRef::Inline(g) => build::from_spec(g, text)?,
     };
     let geometry = if spec.cage.is_empty() {
@@ -157,9 +165,15 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
             .collect();
         let mut cages = Vec::new();
         for (i, c) in spec.cage.iter().enumerate() {
-            cages.push(build::cage_shape(c, i, &index).map_err(|e| e.at(text, Some(c.span())))?);
+            // each cage is checked on its own first, so a message points at it
+            let cage = build::cage_shape(c, i, &index).and_then(|cage| {
+                build::check_shape(&cage, &geometry.symbols, &geometry.cells)?;
+                Ok(cage)
+            });
+            cages.push(cage.map_err(|e| e.at(text, Some(c.span())))?);
         }
-        build::check_disjoint_cages(&cages, &geometry.cells)?;
+        build::overlapping_cage(&cages, &geometry.cells)
+            .map_err(|(i, e)| Error::from(e).at(text, Some(spec.cage[i].span())))?;
         let g = geometry
             .with_extra_shapes(cages)
             .map_err(|e| Error::from(e).at(text, Some(span.clone())))?;
@@ -232,12 +246,30 @@ pub fn load_path(path: &Path) -> Result<Puzzle, Error> {
 
 /// Loads givens for a known geometry from a file of grid text or from the string itself.
 pub fn load_with_geometry(arg: &str, geometry: Arc<Geometry>) -> Result<Puzzle, Error> {
-    let path = Path::new(arg);
-    let text = if path.is_file() {
-        read_text(path)?
-    } else {
-        arg.to_string()
-    };
-    let givens = text::parse_grid(&geometry, &text)?;
+    let givens = grid_arg(&geometry, arg)?;
     Ok(Puzzle { geometry, givens })
+}
+
+/// Grid text given as an argument: the file of that name, or the text itself. Text that is not
+/// a grid but looks like a file name (it has a `/` or an extension) is taken for a file that is
+/// missing, and said so, rather than read as a grid of the wrong size.
+pub fn grid_arg(geometry: &Geometry, arg: &str) -> Result<Vec<Option<u8>>, Error> {
+    let path = Path::new(arg);
+    if path.is_file() {
+        return text::parse_grid(geometry, &read_text(path)?);
+    }
+    text::parse_grid(geometry, arg).map_err(|e| {
+        let extension = path
+            .extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| (1..=8).contains(&x.len()) && x.chars().all(|c| c.is_ascii_alphanumeric()) && x.starts_with(|c: char| c.is_ascii_alphabetic()));
+        if arg.contains(['/', '\\']) || extension {
+            Error::io(
+                arg,
+                std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"),
+            )
+        } else {
+            e
+        }
+    })
 }

@@ -37,12 +37,18 @@ mod combos;
 mod tests;
 
 use super::{Engine, Mask, SumShape};
-use combos::{cached_combos, combos_support};
+use combos::{cached_combos, combos_support, ComboBudget};
 
 /// Most combinations kept for one shape; above this the shape is filtered by bounds only.
 pub const MAX_COMBOS: usize = 4096;
 /// Most search nodes spent listing the combinations of one shape at construction.
 const MAX_ENUM_NODES: u64 = 4_000_000;
+/// Most nodes all of one engine's shapes may spend listing combinations (a hostile model of
+/// thousands of cages with different totals over wide symbol values would otherwise spend
+/// minutes): the shapes after that are filtered by bounds.
+const MAX_TABLE_NODES: u64 = 16_000_000;
+/// Most combinations one engine keeps in all (a real Killer keeps a few hundred).
+const MAX_TABLE_COMBOS: usize = 4_000_000;
 /// Non-unique sum shapes up to this many cells are filtered by enumeration.
 pub const MAX_ENUM_CELLS: usize = 4;
 /// Enumeration is skipped (bounds are used) when the product of candidate counts exceeds this.
@@ -92,13 +98,17 @@ impl Tables {
             ..Tables::default()
         };
         let mut at = 0u32;
+        let mut budget = ComboBudget {
+            nodes: MAX_TABLE_NODES,
+            combos: MAX_TABLE_COMBOS,
+        };
         for s in sums {
             t.offsets.push(at);
             at += s.cells.len() as u32;
             let k = s.cells.len();
             let method = if s.unique && k <= values.len() {
                 let start = t.combos.len();
-                if cached_combos(values, k, s.total, &mut t.combos) {
+                if cached_combos(values, k, s.total, &mut t.combos, &mut budget) {
                     Method::Combos {
                         start: start as u32,
                         end: t.combos.len() as u32,
