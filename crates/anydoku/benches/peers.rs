@@ -519,7 +519,7 @@ fn cpsat_in(root: &Path, variants: &Path, tmp: &Path, bin: &Path) -> Result<(), 
     }
     let out = Command::new("python3")
         .current_dir(root)
-        .arg(root.join("benches/cpsat/compare.py"))
+        .arg(root.join("crates/anydoku/benches/cpsat/compare.py"))
         .arg("--anydoku")
         .arg(bin)
         .arg("--limit")
