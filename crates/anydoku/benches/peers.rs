@@ -57,10 +57,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use anydoku::engine::search::Searcher;
-use anydoku::geometry::builtin;
-use anydoku::puzzle::text;
-use anydoku::{Engine, Limits, Status};
+use std::sync::Arc;
+
+use anydoku::puzzle::TextLines;
+use anydoku::{Engine, Geometry, Limits, Searcher, Status};
 
 /// Classic sets: file name and how many lines to take (`None` = all).
 const CLASSIC_SETS: &[(&str, Option<usize>)] = &[
@@ -209,7 +209,7 @@ fn classic(root: &Path, shared: &Path, repeats: usize) {
     if let Err(e) = &peer {
         println!("peer unavailable: {e}");
     }
-    let g = builtin::load("classic9").expect("builtin classic9");
+    let g = Geometry::builtin("classic9").expect("builtin classic9");
     let engine = Engine::new(&g);
     let mut searcher = Searcher::new(&engine);
     // like the peer's `solutions_count_up_to`: count, keep nothing
@@ -233,7 +233,11 @@ fn classic(root: &Path, shared: &Path, repeats: usize) {
         }
         let puzzles: Vec<Vec<Option<u8>>> = lines
             .iter()
-            .map(|l| text::parse_line(&g, l).unwrap_or_else(|e| panic!("{file}: {l}: {e}")))
+            .map(|l| {
+                TextLines::new(Arc::new(g.clone()))
+                    .givens(l)
+                    .unwrap_or_else(|e| panic!("{file}: {l}: {e}"))
+            })
             .collect();
         // the peer reads exactly these lines from a scratch copy
         let input = scratch.join(format!("input-{file}"));
@@ -308,10 +312,7 @@ fn run_anydoku(s: &mut Searcher, puzzles: &[Vec<Option<u8>>], file: &str) -> (Ta
     let t = Instant::now();
     let statuses: Vec<Status> = puzzles
         .iter()
-        .map(|p| {
-            s.count(std::hint::black_box(p), 2, Limits::none(), None)
-                .status()
-        })
+        .map(|p| s.count(std::hint::black_box(p), 2, Limits::none()).status())
         .collect();
     let secs = t.elapsed().as_secs_f64();
     let mut tally = Tally::default();

@@ -2,22 +2,28 @@
 //!
 //! [`Engine::new`] flattens a [`Geometry`] once into arrays the hot loops use: per-cell peer lists
 //! (cells sharing a unique shape), the member lists of complete shapes (which must hold every
-//! symbol) and the sum shapes. After that nothing looks at names, kinds or positions: the same code
-//! solves a 4x4, a Samurai, a Tredoku or a layout nobody has drawn yet.
+//! symbol) and the sum shapes. After that nothing looks at names, kinds or positions: the same
+//! code solves a 4x4, a Samurai, a Tredoku or a layout nobody has drawn yet. [`Engine::count`]
+//! and [`Engine::solve`] count solutions under a [`Limits`] budget; a [`Searcher`] does the same
+//! with its state kept across puzzles.
 //!
-//! * [`propagate`] — naked singles (a placed symbol leaves its peers), hidden singles (a symbol
-//!   with one place left in a complete shape) and the sum-shape filter, to a fixpoint.
-//! * [`alldiff`] — all-different arc consistency on complete shapes (every hidden/naked subset
-//!   at once), for wide symbol sets; adaptive by default (see [`Options::alldiff`]).
-//! * [`sum`] — sum shapes (Killer cages and the law-of-45 shapes derived from them).
-//! * [`search`] — depth-first search on the most constrained cell, counting solutions up to a
-//!   limit under a node/time budget ([`Limits`]).
-//! * [`board`] — a second kernel for the same search on models made only of unique shapes:
+//! The internal modules, one concern each:
+//!
+//! * `flatten` — the geometry into arrays; `Engine::apply` then sets the search policy from
+//!   [`Options`].
+//! * `propagate` — naked singles (a placed symbol leaves its peers), hidden singles (a symbol
+//!   with one place left in a complete shape), overlaps and the sum-shape filter, to a fixpoint.
+//! * `alldiff` — all-different arc consistency on complete shapes (every hidden/naked subset at
+//!   once), for wide symbol sets; adaptive by default (see [`Options::alldiff`]).
+//! * `sum` — sum shapes (Killer cages and the law-of-45 shapes derived from them).
+//! * `search` — depth-first search on the most constrained cell ([`Searcher`]), counting
+//!   solutions up to a limit under a node/time budget.
+//! * `board` — a second kernel for the same search on models made only of unique shapes:
 //!   symbol-major bitboards (one cell set per symbol), where a placement is a few word
-//!   operations and rules are whole-board operations. [`search::Searcher`] hands plain counts to
-//!   it when the engine has one (when the model fits in 1024 bits; see [`Options::board`]); both
-//!   kernels count the same solutions (tested against each other).
-//! * [`cdcl`] — conflict-driven clause learning on the (cell, symbol) encoding of a model, sum
+//!   operations and rules are whole-board operations. The searcher hands plain counts to it when
+//!   the engine has one (when the model fits in 1024 bits; see [`Options::board`]); both kernels
+//!   count the same solutions (tested against each other). `tally` is its AVX-512 helper.
+//! * `cdcl` — conflict-driven clause learning on the (cell, symbol) encoding of a model, sum
 //!   shapes as explained propagators, for the uniqueness checks depth-first search does not
 //!   settle within a node budget (sparse 25x25 and 36x36 puzzles, hard Killers and Little
 //!   Killers); see [`Options::cdcl`].
@@ -28,21 +34,23 @@
 //! go into `board::propagate` (or the model should opt out of the bitboard kernel), so both
 //! kernels keep solving the same models.
 
-pub mod alldiff;
-pub mod board;
-pub mod cdcl;
+internal_mod!(alldiff);
+internal_mod!(board);
+internal_mod!(cdcl);
 mod flatten;
-pub mod propagate;
-pub mod search;
-pub mod sum;
-pub mod tally;
+internal_mod!(propagate);
+internal_mod!(search);
+internal_mod!(sum);
+internal_mod!(tally);
 
 use std::time::{Duration, Instant};
 
 use crate::geometry::Geometry;
 
+pub use search::Searcher;
+
 /// A candidate set: bit `s` is set when symbol `s` is still possible.
-pub type Mask = u64;
+pub(crate) type Mask = u64;
 
 /// Budgets for a search. `Default` is unlimited.
 #[derive(Debug, Clone, Copy, Default)]
@@ -113,9 +121,12 @@ impl Count {
 
 /// A sum shape in engine form.
 #[derive(Debug, Clone)]
-pub struct SumShape {
+pub(crate) struct SumShape {
+    /// The cells, by index.
     pub cells: Vec<u32>,
+    /// What their values add up to.
     pub total: i64,
+    /// Whether no symbol may repeat in it.
     pub unique: bool,
 }
 
@@ -199,33 +210,34 @@ impl Switch {
 /// Options for building an [`Engine`].
 #[derive(Debug, Clone, Copy)]
 pub struct Options {
-    /// Add the innie/outie sum shapes of [`crate::geometry::partition`] (the law of 45).
+    /// Add the innie/outie sum shapes the law of 45 derives from the cages (see
+    /// [`Geometry::with_derived_sums`]).
     pub derived: bool,
     /// Run the overlap (pointing/claiming) pass inside search. `Auto`: always in the bitboard
     /// kernel (it looks once singles are exhausted, cheaply); in the cell-major kernel for 16 or
     /// more symbols, where it prunes far more than it costs, and not below.
     pub overlaps: Switch,
-    /// Filter complete shapes with all-different arc consistency ([`alldiff`]) once the cheaper
+    /// Filter complete shapes with all-different arc consistency once the cheaper
     /// passes reach a fixpoint. `On`: at every node; `Off`: never; `Auto` (adaptive): for 25 or
     /// more symbols, a search first runs without it for as many nodes as there are cells and, if
     /// that is not enough, starts again from the root with it, so easy searches (filling an
     /// empty grid, which barely gains from it) do not pay for it and the searches that struggle
     /// (sparse 25x25 and larger puzzles) get it from the first node.
     pub alldiff: Switch,
-    /// Search with the symbol-major bitboard kernel ([`board`]) when the model has only unique
+    /// Search with the symbol-major bitboard kernel when the model has only unique
     /// shapes, no all-different filter, and its cells and complete shapes fit in 1024 bits (every
     /// 9x9 layout, 16x16, Samurai, Sohei, Windmill, Butterfly, Gattai-8, Clueless). `Auto` and
     /// `On`: when it fits; `Off`: never (the cell-major kernel).
     pub board: Switch,
     /// Settle uniqueness checks of models with complete shapes with conflict-driven clause
-    /// learning ([`cdcl`]) when depth-first search does not. `Auto`: after as many search nodes
+    /// learning when depth-first search does not. `Auto`: after as many search nodes
     /// as there are cells for 25 or more symbols (instead of the all-different restart) and for
     /// models with sum shapes (where a search that needs more nodes than that is a hard one),
     /// after fifty times that for models of unique shapes with fewer symbols (where depth-first
     /// search settles every published puzzle well before); `On`: from the start; `Off`: never.
     pub cdcl: Switch,
     /// In the bitboard kernel on boards of up to 128 bits (every 9x9 layout and the smaller
-    /// ones), count a symbol's places in every complete shape at once with AVX-512 ([`tally`])
+    /// ones), count a symbol's places in every complete shape at once with AVX-512
     /// when the CPU has it, in a copy of the kernel compiled for those instructions. `Auto` and
     /// `On`: when the CPU has it; `Off`: never (the shape-by-shape test).
     pub vector: Switch,
@@ -265,7 +277,7 @@ impl Engine {
         (with(Switch::On), with(Switch::Off))
     }
 
-    /// Flattens a geometry ([`flatten`]), then sets up the search policy the options ask for;
+    /// Flattens a geometry, then sets up the search policy the options ask for;
     /// with `derived` off, only the geometry's own shapes are used.
     pub fn with_options(g: &Geometry, options: Options) -> Self {
         let mut engine = flatten::flatten(g, options.derived);
@@ -320,7 +332,8 @@ impl Engine {
     }
 
     /// The sum shapes (the geometry's, then the derived ones).
-    pub fn sum_shapes(&self) -> &[SumShape] {
+    #[allow(dead_code)]
+    pub(crate) fn sum_shapes(&self) -> &[SumShape] {
         &self.sums
     }
 
@@ -335,19 +348,19 @@ impl Engine {
     }
 
     /// The mask of all symbols.
-    pub fn full(&self) -> Mask {
+    pub(crate) fn full(&self) -> Mask {
         self.full
     }
 
     /// The peers of a cell.
-    pub fn peers(&self, c: usize) -> &[u32] {
+    pub(crate) fn peers(&self, c: usize) -> &[u32] {
         &self.peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
     }
 
     /// Counts solutions of a puzzle (givens as symbol indices) up to `limit`.
     pub fn count(&self, givens: &[Option<u8>], limit: u64, limits: Limits) -> Count {
         let mut s = search::Searcher::new(self);
-        s.count(givens, limit, limits, None)
+        s.count(givens, limit, limits)
     }
 
     /// Solves: counts up to 2 solutions.
@@ -358,7 +371,7 @@ impl Engine {
 
 /// A deadline check that reads the clock only every few thousand calls.
 #[derive(Debug, Clone, Copy)]
-pub struct Budget {
+pub(crate) struct Budget {
     pub max_nodes: u64,
     pub deadline: Option<Instant>,
 }

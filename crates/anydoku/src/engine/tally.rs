@@ -348,6 +348,7 @@ impl Tally {
 
     /// The same count shape by shape, without vector instructions (the reference the vector
     /// count is tested against).
+    #[cfg(test)]
     pub fn count_plainly<const W: usize>(&self, c: &[u64; W], few_max: u32) -> Places {
         let mut places = Places {
             none: 0,

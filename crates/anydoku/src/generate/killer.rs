@@ -171,6 +171,7 @@ pub fn make<R: Rng>(
     solution: &[u8],
     opts: &KillerOptions,
     limits: Limits,
+    deadline: Option<std::time::Instant>,
     rng: &mut R,
 ) -> Result<Generated, GenerateError> {
     let n = base.cell_count();
@@ -182,16 +183,22 @@ pub fn make<R: Rng>(
     };
     // With `changed`, the cages are known to be a weakening of a unique set whose extra
     // information was about these cells: any second solution differs from the known one there.
-    let check =
-        |cages: &Cages, changed: Option<&[u32]>, limits: Limits| -> Result<Other, GenerateError> {
-            let g = build(base, cages, solution)?;
-            let e = Engine::new(&g);
-            let mut checker = Checker::new(&e, limits);
-            Ok(match changed {
-                Some(cells) => checker.other_solution(&givens, cells, solution),
-                None => checker.any_other(&givens, solution),
-            })
-        };
+    let check = |cages: &Cages,
+                 changed: Option<&[u32]>,
+                 limits: Limits|
+     -> Result<Other, GenerateError> {
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Err(GenerateError::Deadline);
+        }
+        let g = build(base, cages, solution)?;
+        let e = Engine::new(&g);
+        let mut checker = Checker::new(&e, limits);
+        checker.set_deadline(deadline);
+        Ok(match changed {
+            Some(cells) => checker.other_solution(&givens, cells, solution),
+            None => checker.any_other(&givens, solution),
+        })
+    };
     // 2. split until unique (a check that runs out of budget splits the largest cage)
     loop {
         match check(&cages, None, limits)? {
@@ -208,61 +215,7 @@ pub fn make<R: Rng>(
         }
     }
     // 3. merge while unique
-    let mut failed: BTreeSet<(usize, usize)> = BTreeSet::new();
-    loop {
-        let owner = cages.owner(n);
-        let mut pairs: Vec<(usize, usize)> = Vec::new();
-        for (i, cells) in cages.live() {
-            for &c in cells {
-                for &d in &nbrs[c as usize] {
-                    let j = owner[d as usize];
-                    if j != usize::MAX && j > i {
-                        pairs.push((i, j));
-                    }
-                }
-            }
-        }
-        pairs.sort_unstable();
-        pairs.dedup();
-        pairs.retain(|&(i, j)| {
-            let (a, b) = (
-                cages.cells[i].as_ref().unwrap(),
-                cages.cells[j].as_ref().unwrap(),
-            );
-            !failed.contains(&(i, j))
-                && a.len() + b.len() <= opts.max_size
-                && mask_of(a, solution) & mask_of(b, solution) == 0
-        });
-        if pairs.is_empty() {
-            break;
-        }
-        pairs.shuffle(rng);
-        let mut touched = vec![false; cages.cells.len()];
-        for (i, j) in pairs {
-            if touched[i] || touched[j] {
-                continue; // re-examined in the next round with the cages as they are now
-            }
-            let b = cages.cells[j].take().unwrap();
-            let before = cages.cells[i].clone().unwrap();
-            let mut merged = before.clone();
-            merged.extend_from_slice(&b);
-            merged.sort_unstable();
-            cages.cells[i] = Some(merged);
-            // a second solution breaks both old sums, so it differs inside the smaller cage
-            let smaller = if b.len() < before.len() { &b } else { &before };
-            match check(&cages, Some(smaller), limits)? {
-                Other::NoneExists => {
-                    touched[i] = true;
-                    touched[j] = true;
-                }
-                Other::Found(_) | Other::Unknown => {
-                    cages.cells[i] = Some(before);
-                    cages.cells[j] = Some(b);
-                    failed.insert((i, j));
-                }
-            }
-        }
-    }
+    merge_while_unique(&mut cages, nbrs, solution, opts.max_size, limits, &check, rng)?;
     // 4. drop the cages the puzzle does not need (unless every cell must stay caged), and a
     //    certificate for every cage kept; cages whose check ran out of budget are checked
     //    again at the end with a larger one (the puzzle has fewer cages by then)
@@ -290,8 +243,97 @@ pub fn make<R: Rng>(
         pending = undecided;
     }
     let geometry = build(base, &cages, solution)?;
-    // certificates by the cage names used in the final geometry, in name order
-    let names = cage_names(&cages);
+    let certificates = named_certificates(&cages, certs);
+    Ok(Generated {
+        puzzle: Puzzle {
+            geometry: Arc::new(geometry),
+            givens,
+        },
+        solution: solution.to_vec(),
+        certificates,
+        minimal,
+        grids: 1,
+        rating: None,
+    })
+}
+
+/// Whether the puzzle of some cages is unique (see `make`), under a budget: with `changed`, the
+/// cages are a weakening of a unique set whose extra information was about these cells.
+type Check<'a> = dyn Fn(&Cages, Option<&[u32]>, Limits) -> Result<Other, GenerateError> + 'a;
+
+/// Step 3 of [`make`]: merges neighbouring cages (up to `max_size` cells, no symbol twice) while
+/// `check` finds the puzzle still unique, until no pair can be merged.
+fn merge_while_unique<R: Rng>(
+    cages: &mut Cages,
+    nbrs: &[Vec<u32>],
+    solution: &[u8],
+    max_size: usize,
+    limits: Limits,
+    check: &Check,
+    rng: &mut R,
+) -> Result<(), GenerateError> {
+    let mut failed: BTreeSet<(usize, usize)> = BTreeSet::new();
+    loop {
+        let owner = cages.owner(nbrs.len());
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for (i, cells) in cages.live() {
+            for &c in cells {
+                for &d in &nbrs[c as usize] {
+                    let j = owner[d as usize];
+                    if j != usize::MAX && j > i {
+                        pairs.push((i, j));
+                    }
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs.retain(|&(i, j)| {
+            let (a, b) = (
+                cages.cells[i].as_ref().unwrap(),
+                cages.cells[j].as_ref().unwrap(),
+            );
+            !failed.contains(&(i, j))
+                && a.len() + b.len() <= max_size
+                && mask_of(a, solution) & mask_of(b, solution) == 0
+        });
+        if pairs.is_empty() {
+            break;
+        }
+        pairs.shuffle(rng);
+        let mut touched = vec![false; cages.cells.len()];
+        for (i, j) in pairs {
+            if touched[i] || touched[j] {
+                continue; // re-examined in the next round with the cages as they are now
+            }
+            let b = cages.cells[j].take().unwrap();
+            let before = cages.cells[i].clone().unwrap();
+            let mut merged = before.clone();
+            merged.extend_from_slice(&b);
+            merged.sort_unstable();
+            cages.cells[i] = Some(merged);
+            // a second solution breaks both old sums, so it differs inside the smaller cage
+            let smaller = if b.len() < before.len() { &b } else { &before };
+            match check(cages, Some(smaller), limits)? {
+                Other::NoneExists => {
+                    touched[i] = true;
+                    touched[j] = true;
+                }
+                Other::Found(_) | Other::Unknown => {
+                    cages.cells[i] = Some(before);
+                    cages.cells[j] = Some(b);
+                    failed.insert((i, j));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The certificates of the kept cages (cage id, second solution), by the cage names used in the
+/// final geometry, in name order.
+fn named_certificates(cages: &Cages, certs: Vec<(usize, Vec<u8>)>) -> Vec<Certificate> {
+    let names = cage_names(cages);
     let mut certificates: Vec<(usize, Certificate)> = certs
         .into_iter()
         .filter_map(|(i, s)| {
@@ -307,17 +349,7 @@ pub fn make<R: Rng>(
         })
         .collect();
     certificates.sort_by_key(|(r, _)| *r);
-    Ok(Generated {
-        puzzle: Puzzle {
-            geometry: Arc::new(geometry),
-            givens,
-        },
-        solution: solution.to_vec(),
-        certificates: certificates.into_iter().map(|(_, c)| c).collect(),
-        minimal,
-        grids: 1,
-        rating: None,
-    })
+    certificates.into_iter().map(|(_, c)| c).collect()
 }
 
 /// Cage names in reading order of their first cell: (cage id, "Cage k").

@@ -34,6 +34,8 @@ pub struct Checker<'e> {
     queue: Vec<u32>,
     dfs: Dfs<'e>,
     limits: Limits,
+    /// When every check stops (answering [`Other::Unknown`]), whatever is left of `limits`.
+    deadline: Option<std::time::Instant>,
     /// Searches run so far.
     pub searches: u64,
     /// Search nodes visited so far.
@@ -49,8 +51,26 @@ impl<'e> Checker<'e> {
             queue: Vec::with_capacity(e.cell_count()),
             dfs: Dfs::new(e),
             limits,
+            deadline: None,
             searches: 0,
             nodes: 0,
+        }
+    }
+
+    /// Stops every later check at `deadline` (the end of a whole generation's budget) as well.
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// `self.limits`, with the time cut to what is left before the deadline.
+    fn limits_now(&self) -> Limits {
+        let Some(deadline) = self.deadline else {
+            return self.limits;
+        };
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        Limits {
+            max_time: Some(self.limits.max_time.map_or(left, |t| t.min(left))),
+            ..self.limits
         }
     }
 
@@ -72,6 +92,7 @@ impl<'e> Checker<'e> {
             return Other::NoneExists;
         };
         let max_nodes = self.limits.max_nodes.unwrap_or(u64::MAX);
+        let out_of_time = |l: &Limits| l.max_time.is_some_and(|t| t.is_zero());
         let switch = self.e.cdcl_switch(max_nodes);
         let mut unknown = false;
         let mut spent = 0u64;
@@ -98,14 +119,15 @@ impl<'e> Checker<'e> {
             self.searches += 1;
             // the node budget is shared by the searches of one call
             let left = max_nodes.saturating_sub(spent);
-            if left == 0 {
+            let now = self.limits_now();
+            if left == 0 || out_of_time(&now) {
                 unknown = true;
                 break;
             }
             let cap = switch.map_or(left, |t| t.min(left));
             let limits = Limits {
                 max_nodes: Some(cap),
-                ..self.limits
+                ..now
             };
             let found = self.dfs.find(&cand, c, solution, limits);
             spent += self.dfs.nodes;
@@ -145,12 +167,12 @@ impl<'e> Checker<'e> {
     ) -> Other {
         let limits = Limits {
             max_nodes: Some(max_nodes),
-            ..self.limits
+            ..self.limits_now()
         };
-        let budget = Budget::from(limits);
-        if max_nodes == 0 || budget.deadline_passed() {
+        if max_nodes == 0 || limits.max_time.is_some_and(|t| t.is_zero()) {
             return Other::Unknown;
         }
+        let budget = Budget::from(limits);
         let mut cand = root.to_vec();
         self.queue.clear();
         for &c in equal {
@@ -179,7 +201,7 @@ impl<'e> Checker<'e> {
     /// Used when the change is not a removal of givens (e.g. a new set of cages).
     pub fn any_other(&mut self, givens: &[Option<u8>], solution: &[u8]) -> Other {
         self.searches += 1;
-        let r = self.searcher.count(givens, 2, self.limits, None);
+        let r = self.searcher.count(givens, 2, self.limits_now());
         self.nodes += r.nodes;
         match r.status() {
             Status::Multiple | Status::Unique | Status::NoSolution => r

@@ -32,7 +32,9 @@ pub struct LShape {
 /// Candidates, placements and shapes.
 #[derive(Debug, Clone)]
 pub struct Board {
+    /// Number of symbols.
     pub n_symbols: usize,
+    /// The mask of all symbols.
     pub full: Mask,
     /// Numeric value of each symbol (for sums).
     pub values: Vec<i64>,
@@ -40,6 +42,7 @@ pub struct Board {
     pub cand: Vec<Mask>,
     /// Placed symbol per cell.
     pub value: Vec<Option<u8>>,
+    /// The geometry's shapes, then the derived ones.
     pub shapes: Vec<LShape>,
     /// Unique shapes each cell belongs to.
     pub unique_of: Vec<Vec<usize>>,
@@ -50,7 +53,9 @@ pub struct Board {
     /// Symbols each shape must contain (all for a complete shape; for a unique sum shape, those
     /// in every combination still possible). Refreshed after every step.
     pub required: Vec<Mask>,
+    /// The geometry's cell names.
     pub cell_names: Vec<String>,
+    /// The geometry's symbols.
     pub symbol_names: Vec<String>,
 }
 

@@ -2,35 +2,36 @@
 //! hints and a difficulty rating.
 //!
 //! Everything here works on the geometry-free [`Board`]: candidates per cell and shapes as cell
-//! lists with their rule. The rules ([`rules`]) are, cheapest first: hidden single, naked single,
+//! lists with their rule. The rules (internal module `rules`) are, cheapest first: hidden single, naked single,
 //! cage combinations, overlap (pointing/claiming between any two shapes), naked and hidden
 //! subsets of every size up to half a shape's empty cells, fish of size 2–4 on any shapes, and
 //! alternating inference chains (X-chains, XY-chains, AIC). When no rule applies, the remaining
 //! puzzle is finished by the engine's search and that is reported as one `Search` step.
 //!
 //! [`Logic::solve`] returns the whole path; [`Logic::next_step`] one step (a hint);
-//! [`rate::rate`] turns a path into a score and a named level (the scale is documented there).
+//! [`Path::rating`] turns a path into a score and a named [`Level`] (the scale is documented in
+//! the internal `rate` module).
 //!
 //! ```
-//! use anydoku::geometry::builtin;
-//! use anydoku::logic::{rate, Logic};
-//! use anydoku::puzzle::text;
+//! use anydoku::logic::{Level, Logic};
+//! use anydoku::{Geometry, Puzzle};
+//! use std::sync::Arc;
 //!
-//! let g = builtin::load("classic9").unwrap();
-//! let givens = text::parse_line(&g,
+//! let g = Arc::new(Geometry::builtin("classic9").unwrap());
+//! let p = Puzzle::from_text(g,
 //!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").unwrap();
-//! let path = Logic::all(g.symbol_count()).solve(&g, &givens, None).unwrap();
+//! let path = Logic::all(p.geometry.symbol_count()).solve(&p.geometry, &p.givens, None).unwrap();
 //! assert!(path.solved && !path.search);
-//! let r = rate::rate(&path);
-//! assert_eq!(r.level, rate::Level::Easy);
+//! assert_eq!(path.rating().level, Level::Easy);
 //! ```
 
-pub mod board;
-pub mod rate;
-pub mod rules;
-pub mod step;
+internal_mod!(board);
+internal_mod!(rate);
+internal_mod!(rules);
+internal_mod!(step);
 
-pub use board::{Board, Contradiction};
+pub use board::{Board, Contradiction, LShape};
+pub use rate::{Level, Rating};
 pub use step::{Family, Step};
 
 use crate::engine::{Engine, Limits, Status};
@@ -38,8 +39,16 @@ use crate::geometry::Geometry;
 use rules::LogicRule;
 
 /// Whether a family's rules assume the puzzle has exactly one solution.
-pub fn assumes_uniqueness(f: Family) -> bool {
+pub(crate) fn assumes_uniqueness(f: Family) -> bool {
     f == Family::Uniqueness
+}
+
+impl Family {
+    /// Whether the family's rules assume the puzzle has exactly one solution (so a hint on a
+    /// puzzle that may have several must not use them).
+    pub fn assumes_uniqueness(self) -> bool {
+        assumes_uniqueness(self)
+    }
 }
 
 /// Why a logical solution could not be produced.
@@ -56,7 +65,12 @@ pub enum LogicError {
     Unknown,
     /// A rule contradicted the known solution (a bug; only with a solution to check against).
     #[error("step {index} is wrong: {text}")]
-    WrongStep { index: usize, text: String },
+    WrongStep {
+        /// The step's position in the path.
+        index: usize,
+        /// The step, described.
+        text: String,
+    },
 }
 
 /// A logical solution path.
@@ -66,11 +80,19 @@ pub struct Path {
     pub start: Board,
     /// The board after the last step.
     pub end: Board,
+    /// The steps, in order.
     pub steps: Vec<Step>,
     /// Whether the rules alone solved it (no search step).
     pub solved: bool,
     /// Whether search was needed.
     pub search: bool,
+}
+
+impl Path {
+    /// The difficulty of the path: a score and a named level.
+    pub fn rating(&self) -> Rating {
+        rate::rate(self)
+    }
 }
 
 /// A rule set.

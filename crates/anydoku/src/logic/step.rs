@@ -65,10 +65,11 @@ impl Family {
 pub struct Step {
     /// The rule's name: "Hidden single", "Naked pair", "X-Wing", "XY-chain", ...
     pub rule: String,
+    /// The rule's family.
     pub family: Family,
     /// Subset/fish size or number of chain links (1 for singles).
     pub size: usize,
-    /// Difficulty of this step (see the scale in [`super::rate`]).
+    /// Difficulty of this step (on the scale of [`Rating::score`](super::Rating::score)).
     pub weight: f64,
     /// Shapes that justify the step (board shape indices).
     pub shapes: Vec<usize>,

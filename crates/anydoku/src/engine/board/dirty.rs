@@ -25,7 +25,7 @@ pub(super) struct Dirty {
     pub(super) pairs: Option<[u64; 2]>,
     pub(super) lost: [u64; 2],
     /// AVX-512 kernel: each symbol's counts of places per shape at its last look in the root
-    /// propagation. The overlap pass over every overlap at once ([`Overlaps`]) reads them;
+    /// propagation. The overlap pass over every overlap at once ([`Overlaps`](crate::engine::tally::Overlaps)) reads them;
     /// without it, only the shapes whose count changed since are marked for the shape-by-shape
     /// pass (a shape looked at for overlaps with the same places finds nothing new).
     pub(super) counts: Option<Counts>,

@@ -152,7 +152,7 @@ pub(super) fn propagate_plain<
     propagate_checked::<W, N, F, OVERLAPS, false>(b, state, dirty)
 }
 
-/// [`propagate`] compiled for AVX-512, with hidden singles counted by [`Tally`].
+/// [`propagate`] compiled for AVX-512, with hidden singles counted by [`Tally`](crate::engine::tally::Tally).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512dq,avx512vpopcntdq,bmi1,bmi2,lzcnt")]
 pub(super) unsafe fn propagate_vector<

@@ -11,9 +11,9 @@ use super::dirty::Dirty;
 use super::dispatch::in_vectors;
 use super::Board;
 
-/// Pointing and claiming for symbol `s` in the shapes marked for it by [`hidden_singles`] (the
+/// Pointing and claiming for symbol `s` in the shapes marked for it by [`hidden_singles`](super::singles::hidden_singles) (the
 /// marks are taken), or in the AVX-512 kernel over every overlap of two shapes at once
-/// ([`Overlaps`]). True when its board narrowed.
+/// ([`Overlaps`](crate::engine::tally::Overlaps)). True when its board narrowed.
 #[inline(always)]
 pub(super) fn overlaps<const W: usize, const N: usize, const F: usize, const V: bool>(
     b: &Board,

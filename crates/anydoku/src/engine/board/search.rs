@@ -52,11 +52,6 @@ impl<'b> BoardSearch<'b> {
         }
     }
 
-    /// Counts solutions up to `limit`, keeping the first two (or `keep`).
-    pub fn count(&mut self, givens: &[Option<u8>], limit: u64, limits: Limits) -> Count {
-        self.count_within(givens, limit, Budget::from(limits))
-    }
-
     pub(super) fn run<const W: usize, const N: usize, const F: usize, const V: bool>(
         &mut self,
         givens: &[Option<u8>],

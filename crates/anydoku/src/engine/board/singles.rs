@@ -105,7 +105,7 @@ pub(super) fn naked_singles<const W: usize, const N: usize, const V: bool>(
 }
 /// The hidden singles of symbol `s` in the shapes marked for it where it is not placed yet (the
 /// marks are taken), or `None` when one of those shapes has no place left for it. Shapes whose
-/// places are few enough to lie in an overlap of two shapes are marked for [`overlaps`].
+/// places are few enough to lie in an overlap of two shapes are marked for [`overlaps`](super::overlaps::overlaps).
 #[inline(always)]
 pub(super) fn hidden_singles<
     const W: usize,
@@ -170,7 +170,7 @@ pub(super) fn hidden_singles<
 }
 
 /// [`hidden_singles`] in the AVX-512 kernel: the places of symbol `s` in every complete shape
-/// counted at once by [`Tally`] (so no shape marks are needed, only the symbol's), on boards of
+/// counted at once by [`Tally`](crate::engine::tally::Tally) (so no shape marks are needed, only the symbol's), on boards of
 /// one or two words.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]

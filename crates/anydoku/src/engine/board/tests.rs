@@ -229,11 +229,11 @@ fn kept_solutions_do_not_change_counts() {
     for e in [&board, &plain] {
         let mut s = crate::engine::search::Searcher::new(e);
         let givens = [None; 16];
-        let all = s.count(&givens, 1_000, Limits::none(), None);
+        let all = s.count(&givens, 1_000, Limits::none());
         assert_eq!((all.count, all.solutions.len()), (288, 2));
         for keep in [0, 1, 2, 5] {
             s.keep_solutions(keep);
-            let got = s.count(&givens, 1_000, Limits::none(), None);
+            let got = s.count(&givens, 1_000, Limits::none());
             assert_eq!(got.count, 288, "keep {keep}");
             assert_eq!(got.solutions.len(), keep.min(2), "keep {keep}");
             assert_eq!(
@@ -248,7 +248,6 @@ fn kept_solutions_do_not_change_counts() {
                     .collect::<Vec<_>>(),
                 2,
                 Limits::none(),
-                None,
             );
             assert_eq!((unique.count, unique.solutions.len()), (1, keep.min(1)));
         }

@@ -47,7 +47,9 @@ mod sums;
 #[cfg(test)]
 mod tests;
 
-use super::{Budget, Count, Engine, Limits, Mask};
+#[cfg(any(test, feature = "internals"))]
+use super::Limits;
+use super::{Budget, Count, Engine, Mask};
 use clauses::{Clause, Watch};
 use decide::Heap;
 use restarts::Restarts;
@@ -138,7 +140,7 @@ pub struct Cdcl<'e> {
 
 /// How a search for the next solution ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// A solution: the symbol of every cell.
     Solution(Vec<u8>),
     /// No (further) solution.
@@ -281,12 +283,14 @@ impl<'e> Cdcl<'e> {
     }
 
     /// Conflicts met so far (over every call).
+    #[cfg(any(test, feature = "internals"))]
     pub fn conflicts(&self) -> u64 {
         self.conflicts
     }
 
     /// Counts solutions up to `limit` (each one excluded once found), keeping the first two;
     /// `nodes` in the result are decisions.
+    #[cfg(any(test, feature = "internals"))]
     pub fn count(&mut self, limit: u64, limits: Limits) -> Count {
         self.count_within(limit, &Budget::from(limits))
     }
@@ -364,7 +368,7 @@ impl<'e> Cdcl<'e> {
     }
 
     /// Looks for a solution of the clauses (the next one, after [`Cdcl::exclude`]).
-    pub fn solve(&mut self, budget: &Budget) -> Outcome {
+    pub(crate) fn solve(&mut self, budget: &Budget) -> Outcome {
         loop {
             if !self.ok {
                 return Outcome::Exhausted;

@@ -10,10 +10,9 @@
 //!   cycle test (Régin's all-different reasoning on a graph of at most 64 nodes). Each cell keeps
 //!   the union of its supported symbols over all viable subsets: exactly the symbols that occur
 //!   in some complete assignment of the cage consistent with all candidates (rule 6 of the
-//!   design). The *required* symbols of the cage (in every viable subset) are reported by
-//!   [`cage_analysis`]; when a required symbol has one place in the cage, the exact support
-//!   already leaves that cell with only that symbol, so the hidden-single-like placement falls out
-//!   of the same filter.
+//!   design). The *required* symbols of the cage are those in every viable subset; when a
+//!   required symbol has one place in the cage, the exact support already leaves that cell with
+//!   only that symbol, so the hidden-single-like placement falls out of the same filter.
 //! * **Enumeration** (non-unique shapes of at most [`MAX_ENUM_CELLS`] cells, e.g. the small
 //!   innies and outies of [`crate::geometry::partition`]): assignments are enumerated depth first,
 //!   respecting candidates and the peer relation between the shape's cells; each cell keeps the
@@ -25,8 +24,10 @@
 //! The combinations and their exact supports live in [`combos`]; the rest here.
 //!
 //! Nothing here allocates in the hot path: combinations live in one flat array, scratch space is
-//! on the stack. [`cage_eliminations`] is the same filter as a side-effect-free function for the
-//! logical solver. To add a method, add a [`Method`] variant, choose it in [`Tables::new`] and
+//! on the stack. [`supports`] is the filter of one shape on its cells' candidates, side-effect
+//! free, and [`feasible`] its feasibility half (the CDCL search explains the filter with it);
+//! `cage_analysis` (in tests) adds the required symbols. To add a method, add a [`Method`]
+//! variant, choose it in [`Tables::new`] and
 //! dispatch in [`filter_all`]; the brute-force tests in this module check every method against a
 //! naive enumeration.
 
@@ -83,7 +84,11 @@ thread_local! {
 impl Tables {
     /// Chooses a method for each sum shape and lists the combinations of unique ones.
     /// `is_peer(a, b)` tells whether two cells may not hold the same symbol.
-    pub fn new(sums: &[SumShape], values: &[i64], is_peer: &dyn Fn(u32, u32) -> bool) -> Self {
+    pub(crate) fn new(
+        sums: &[SumShape],
+        values: &[i64],
+        is_peer: &dyn Fn(u32, u32) -> bool,
+    ) -> Self {
         let mut t = Tables {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             ..Tables::default()
@@ -124,16 +129,9 @@ impl Tables {
     }
 
     /// The method of sum shape `i`.
+    #[cfg(test)]
     pub fn method(&self, i: usize) -> Method {
         self.method[i]
-    }
-
-    /// The precomputed combinations of sum shape `i` (empty unless it uses [`Method::Combos`]).
-    pub fn combinations(&self, i: usize) -> &[Mask] {
-        match self.method[i] {
-            Method::Combos { start, end } => &self.combos[start as usize..end as usize],
-            _ => &[],
-        }
     }
 }
 
@@ -424,6 +422,7 @@ fn bounds_keep(values: &[i64], masks: &[Mask], total: i64, keep: &mut [Mask; 64]
 }
 
 /// What the combination rule says about one sum shape, without changing anything.
+#[cfg(test)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CageAnalysis {
     /// `(cell, symbols to remove)` for every cell of the shape that loses candidates.
@@ -432,8 +431,10 @@ pub struct CageAnalysis {
     pub required: Mask,
 }
 
-/// The cage-combination rule as a function for the logical solver: given candidates, what sum
-/// shape `i` of the engine removes. `None` when the shape cannot be completed at all.
+/// The cage-combination rule as a side-effect-free function (what the tests check the filters
+/// with): given candidates, what sum shape `i` of the engine removes. `None` when the shape
+/// cannot be completed at all.
+#[cfg(test)]
 pub fn cage_analysis(e: &Engine, i: usize, cand: &[Mask]) -> Option<CageAnalysis> {
     let s = &e.sums[i];
     if s.cells.iter().any(|&c| cand[c as usize] == 0) {
@@ -465,21 +466,4 @@ pub fn cage_analysis(e: &Engine, i: usize, cand: &[Mask]) -> Option<CageAnalysis
         eliminations,
         required,
     })
-}
-
-/// Eliminations of every sum shape of the engine, merged per cell (`None` on contradiction).
-pub fn cage_eliminations(e: &Engine, cand: &[Mask]) -> Option<Vec<(u32, Mask)>> {
-    let mut gone = vec![0 as Mask; cand.len()];
-    for i in 0..e.sums.len() {
-        for (c, m) in cage_analysis(e, i, cand)?.eliminations {
-            gone[c as usize] |= m;
-        }
-    }
-    Some(
-        gone.into_iter()
-            .enumerate()
-            .filter(|&(_, m)| m != 0)
-            .map(|(c, m)| (c as u32, m))
-            .collect(),
-    )
 }

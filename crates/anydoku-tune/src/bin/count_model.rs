@@ -34,7 +34,9 @@ fn main() {
     let t = std::time::Instant::now();
     if args.get(2).map(String::as_str) == Some("cdcl") {
         let mut s = anydoku::engine::search::Searcher::new(&e);
-        let mut root = s.initial(&puzzle.givens).expect("consistent givens");
+        let mut root = s
+            .initial_candidates(&puzzle.givens)
+            .expect("consistent givens");
         let mut queue = Vec::new();
         assert!(anydoku::engine::propagate::propagate_at(
             &e, &mut root, &mut queue, true

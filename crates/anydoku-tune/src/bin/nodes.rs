@@ -47,7 +47,7 @@ fn main() {
     let t = std::time::Instant::now();
     for line in f.lines().take(5000) {
         let givens = text::parse_line(&g, &line.unwrap()).unwrap();
-        let c = s.count(&givens, 2, Limits::none(), None);
+        let c = s.count(&givens, 2, Limits::none());
         nodes += c.nodes;
         n += 1;
     }
