@@ -8,6 +8,8 @@
 //! `{root}` is the repository), its files (text, bytes in hex, repeated parts, or generated:
 //! see [`Part`]), optionally its standard input and where its standard output goes (`full`:
 //! `/dev/full`; `close`: a pipe the test closes after the first bytes), and what must hold.
+//! A run that only overstays its time is tried twice more (on a loaded machine a process can
+//! wait for a core; a real overrun fails every time).
 //! `docs/HOSTILE.md` is the table of every case; it is checked against the cases here
 //! (`HOSTILE_BLESS=1 cargo test --release --test hostile` writes it anew).
 
@@ -361,6 +363,17 @@ fn check(case: &Case, r: &Run) -> Vec<String> {
     problems
 }
 
+/// Whether a run holds everything but its time.
+fn check_untimed(case: &Case, r: &Run) -> bool {
+    let untimed = Run {
+        secs: case.min_seconds.unwrap_or(0.0),
+        code: r.code,
+        out: r.out.clone(),
+        err: r.err.clone(),
+    };
+    check(case, &untimed).is_empty()
+}
+
 fn case_dir(id: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("anydoku-hostile-{}/{id}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -394,9 +407,17 @@ fn hostile_inputs_are_answered_in_time_with_the_right_exit_code() {
             }
             std::fs::write(dir.join(&f.name), bytes).unwrap();
         }
-        let r = run_case(&case, &dir);
+        let mut r = run_case(&case, &dir);
+        let mut problems = check(&case, &r);
+        // a run that only took too long is tried twice more: on a loaded machine a process can
+        // wait for a core (a real overrun fails every time)
+        for _ in 0..2 {
+            if problems.iter().any(|p| p.starts_with("took")) && check_untimed(&case, &r) {
+                r = run_case(&case, &dir);
+                problems = check(&case, &r);
+            }
+        }
         ran += 1;
-        let problems = check(&case, &r);
         if std::env::var("HOSTILE_VERBOSE").is_ok() {
             eprintln!("{:<40} exit {} in {:.2} s", case.id, r.code, r.secs);
         }
