@@ -63,11 +63,6 @@ impl<'a> Cands<'a> {
         }
         true
     }
-
-    /// Whether some call of [`Cands::keep`] removed a candidate.
-    pub fn changed(&self) -> bool {
-        self.changed
-    }
 }
 
 /// Runs every propagator of `e` once. `None` on a contradiction, `Some(changed)` otherwise.

@@ -197,9 +197,19 @@ pub(crate) fn read(
     cells: usize,
     symbols: &SymbolSet,
 ) -> Result<Rule, String> {
+    read_with(name, &Params::new(keys, None, None), cells, symbols)
+}
+
+/// [`read`] with the keys `sum` and `unique` parsed already (as the JSON readers do).
+pub(crate) fn read_with(
+    name: &str,
+    keys: &Params,
+    cells: usize,
+    symbols: &SymbolSet,
+) -> Result<Rule, String> {
     let (id, kind) = by_name(name)
         .ok_or_else(|| format!("has rule \"{name}\"; expected one of {}", names()))?;
-    if let Some(k) = keys.keys().find(|k| !kind.keys().contains(&k.as_str())) {
+    if let Some(k) = keys.keys().find(|k| !kind.keys().contains(k)) {
         let takes = match kind.keys() {
             [] => "no other keys".to_string(),
             keys => keys.join(", "),
@@ -209,7 +219,7 @@ pub(crate) fn read(
             kind.name()
         ));
     }
-    let params = kind.read(&Params::new(keys), cells, symbols)?;
+    let params = kind.read(keys, cells, symbols)?;
     Ok(rule(id, params))
 }
 

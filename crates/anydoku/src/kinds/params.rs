@@ -8,31 +8,46 @@ use serde_json::{Map, Value};
 use crate::engine::Mask;
 use crate::symbols::SymbolSet;
 
-/// The keys of one shape (besides `name`, `rule` and `cells`).
+/// The keys of one shape (besides `name`, `rule` and `cells`). The JSON model's readers parse
+/// `sum` and `unique` as typed fields (the common keys of Killer cages, so a batch of Killers
+/// builds no map for them, and serde reports a bad value where it is); they come in as
+/// `sum` and `unique` here and are read as if they were in the map.
 pub(crate) struct Params<'a> {
     map: &'a Map<String, Value>,
+    sum: Option<i64>,
+    unique: Option<bool>,
 }
 
 // every kind reads its keys with these; not every getter has a kind yet
 #[allow(dead_code)]
 impl<'a> Params<'a> {
-    pub(crate) fn new(map: &'a Map<String, Value>) -> Self {
-        Params { map }
+    pub(crate) fn new(map: &'a Map<String, Value>, sum: Option<i64>, unique: Option<bool>) -> Self {
+        Params { map, sum, unique }
+    }
+
+    /// Every key given.
+    pub(crate) fn keys(&self) -> impl Iterator<Item = &str> {
+        let typed = [("sum", self.sum.is_some()), ("unique", self.unique.is_some())];
+        let typed = typed.into_iter().filter(|t| t.1).map(|t| t.0);
+        self.map.keys().map(String::as_str).chain(typed)
     }
 
     /// Whether `key` is there.
     pub(crate) fn has(&self, key: &str) -> bool {
-        self.map.contains_key(key)
+        self.keys().any(|k| k == key)
     }
 
     /// An integer, if given.
     pub(crate) fn int(&self, key: &str) -> Result<Option<i64>, String> {
+        if key == "sum" && self.sum.is_some() {
+            return Ok(self.sum);
+        }
         match self.map.get(key) {
             None => Ok(None),
             Some(v) => v
                 .as_i64()
                 .map(Some)
-                .ok_or_else(|| format!("has {key} = {v}, which is not a whole number")),
+                .ok_or_else(|| format!("has {key} = {v}, which is not a whole number (of 64 bits)")),
         }
     }
 
@@ -43,6 +58,9 @@ impl<'a> Params<'a> {
 
     /// A boolean, if given.
     pub(crate) fn bool(&self, key: &str) -> Result<Option<bool>, String> {
+        if key == "unique" && self.unique.is_some() {
+            return Ok(self.unique);
+        }
         match self.map.get(key) {
             None => Ok(None),
             Some(v) => v

@@ -29,14 +29,37 @@ pub struct CellJson {
     pub poly: Option<Vec<[f64; 2]>>,
 }
 
-/// A shape in the model: its kind's keys (checked by the kind) follow the cells.
+/// A shape in the model: its kind's keys (checked by the kind) follow the cells. `sum` and
+/// `unique`, the keys of every Killer cage, are typed fields.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ShapeJson {
     pub name: String,
     pub rule: String,
     pub cells: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sum: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
+    /// The kind's other keys.
     #[serde(flatten)]
     pub keys: Map<String, Value>,
+}
+
+impl ShapeJson {
+    /// The model of shape `s` of `g`.
+    fn of(s: &Shape, g: &Geometry) -> Self {
+        let mut keys = crate::kinds::write(&s.rule, &g.symbols);
+        let sum = keys.remove("sum").and_then(|v| v.as_i64());
+        let unique = keys.remove("unique").and_then(|v| v.as_bool());
+        ShapeJson {
+            name: s.name.clone(),
+            rule: s.rule.kind().into(),
+            cells: s.cells.iter().map(|c| g.cell(*c).name.clone()).collect(),
+            sum,
+            unique,
+            keys,
+        }
+    }
 }
 
 /// The whole model.
@@ -65,7 +88,6 @@ pub struct ModelJson {
 /// The model of a puzzle.
 pub fn to_model(p: &Puzzle) -> ModelJson {
     let g = &p.geometry;
-    let name = |c: &CellId| g.cell(*c).name.clone();
     ModelJson {
         name: g.name.clone(),
         symbols: g.symbols.symbols().to_vec(),
@@ -82,12 +104,7 @@ pub fn to_model(p: &Puzzle) -> ModelJson {
         shapes: g
             .shapes
             .iter()
-            .map(|s| ShapeJson {
-                name: s.name.clone(),
-                rule: s.rule.kind().into(),
-                cells: s.cells.iter().map(name).collect(),
-                keys: crate::kinds::write(&s.rule, &g.symbols),
-            })
+            .map(|s| ShapeJson::of(s, g))
             .collect(),
         givens: p
             .givens
@@ -164,6 +181,8 @@ pub fn from_model(m: &ModelJson) -> Result<Puzzle, Error> {
             name: Cow::Borrowed(&s.name),
             rule: Cow::Borrowed(&s.rule),
             cells: s.cells.iter().map(|c| Cow::Borrowed(c.as_str())).collect(),
+            sum: s.sum,
+            unique: s.unique,
             keys: s.keys.clone(),
         })
         .collect();
@@ -201,7 +220,12 @@ pub(crate) struct ShapeRef<'a> {
     pub(crate) rule: Cow<'a, str>,
     #[serde(borrow)]
     pub(crate) cells: Vec<Cow<'a, str>>,
-    /// The kind's own keys.
+    /// `sum` and `unique` (read typed: the keys of every Killer cage).
+    #[serde(default)]
+    pub(crate) sum: Option<i64>,
+    #[serde(default)]
+    pub(crate) unique: Option<bool>,
+    /// The kind's other keys.
     #[serde(flatten)]
     pub(crate) keys: Map<String, Value>,
 }
@@ -223,7 +247,8 @@ fn shapes_from_refs(
                 })?,
             );
         }
-        let rule = crate::kinds::read(&s.rule, &s.keys, cells.len(), symbols)
+        let keys = crate::kinds::Params::new(&s.keys, s.sum, s.unique);
+        let rule = crate::kinds::read_with(&s.rule, &keys, cells.len(), symbols)
             .map_err(|m| GeometryError::Invalid(format!("shape '{}' {m}", s.name)))?;
         // sum shapes read from a model are drawn and named as cages
         let kind = match rule {
@@ -247,6 +272,7 @@ pub(crate) fn build_geometry_on(
     name: String,
     shapes: &[ShapeRef],
 ) -> Result<Geometry, Error> {
+    crate::limits::check_shapes(shapes.len())?;
     let out = shapes_from_refs(|c| base.cell_id(c), shapes, &base.symbols)?;
     let geometry = base.with_shapes(name, out)?;
     crate::geometry::build::check_sums(&geometry)?;
@@ -261,6 +287,8 @@ pub(crate) fn build_geometry(
     cells: &[CellRef],
     shapes: &[ShapeRef],
 ) -> Result<Geometry, Error> {
+    crate::limits::check_cells(cells.len())?;
+    crate::limits::check_shapes(shapes.len())?;
     let symbols = SymbolSet::from_list(symbols, values)?;
     let index: rustc_hash::FxHashMap<&str, CellId> = cells
         .iter()

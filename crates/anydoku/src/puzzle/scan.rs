@@ -402,7 +402,7 @@ fn plain_cells(text: &str) -> Option<Vec<CellRef<'_>>> {
 /// The shapes of a model in their plain form (no escapes), or `None`.
 fn plain_shapes(text: &str) -> Option<Vec<ShapeRef<'_>>> {
     let mut shapes = Vec::new();
-    let (mut name, mut rule, mut cells) = (None, None, None);
+    let (mut name, mut rule, mut cells, mut sum, mut unique) = (None, None, None, None, None);
     let mut keys = serde_json::Map::new();
     let b = text.as_bytes();
     plain_objects(text, |member| {
@@ -411,6 +411,8 @@ fn plain_shapes(text: &str) -> Option<Vec<ShapeRef<'_>>> {
                 name: Cow::Borrowed(name.take()?),
                 rule: Cow::Borrowed(rule.take()?),
                 cells: cells.take()?,
+                sum: sum.take(),
+                unique: unique.take(),
                 keys: std::mem::take(&mut keys),
             });
             return Some(0);
@@ -445,8 +447,16 @@ fn plain_shapes(text: &str) -> Option<Vec<ShapeRef<'_>>> {
         match key {
             "name" if name.is_none() => name = Some(plain_string_value(value)?),
             "rule" if rule.is_none() => rule = Some(plain_string_value(value)?),
+            "sum" if sum.is_none() => sum = Some(value.parse::<i64>().ok()?),
+            "unique" if unique.is_none() => {
+                unique = Some(match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => return None,
+                })
+            }
             // a kind's own key, read by serde (checked by the kind)
-            "name" | "rule" | "cells" => return None,
+            "name" | "rule" | "cells" | "sum" | "unique" => return None,
             key if !keys.contains_key(key) => {
                 keys.insert(key.to_string(), serde_json::from_str(value).ok()?);
             }
@@ -579,8 +589,8 @@ mod tests {
             assert_eq!(ours.len(), theirs.len());
             for (a, b) in ours.iter().zip(&theirs) {
                 assert_eq!(
-                    (&a.name, &a.rule, &a.cells, &a.keys),
-                    (&b.name, &b.rule, &b.cells, &b.keys)
+                    (&a.name, &a.rule, &a.cells, a.sum, a.unique, &a.keys),
+                    (&b.name, &b.rule, &b.cells, b.sum, b.unique, &b.keys)
                 );
             }
         }
@@ -596,15 +606,16 @@ mod tests {
         }
         // a kind's keys hold any JSON value (the kind checks them), read as serde reads them
         for text in [
-            r#"[{"name":"A","rule":"sum","cells":["r1c1"],"sum":1.5}]"#,
-            r#"[{"name":"A","rule":"unique","cells":["r1c1"],"unique":1}]"#,
             r#"[{"name":"A","rule":"thermometer","cells":["r1c1"],"slow":{"x":[1,"y"]}}]"#,
+            r#"[{"name":"A","rule":"ratio","cells":["r1c1"],"ratio":2.5}]"#,
         ] {
             let ours = plain_shapes(text).expect("plain shapes");
             let theirs: Vec<ShapeRef> = serde_json::from_str(text).unwrap();
             assert_eq!(ours[0].keys, theirs[0].keys, "{text}");
         }
         for text in [
+            r#"[{"name":"A","rule":"sum","cells":["r1c1"],"sum":1.5}]"#,
+            r#"[{"name":"A","rule":"unique","cells":["r1c1"],"unique":1}]"#,
             r#"[{"name":"A","rule":"sum","cells":[1],"sum":1}]"#,
             r#"[{"name":"A","cells":["r1c1"]}]"#,
             r#"[{"name":"A","rule":"sum","cells":["r1c1"],"sum":1,"sum":2}]"#,
@@ -645,8 +656,7 @@ mod tests {
         m.shapes.remove(cage);
         variants.push(m);
         let mut m = base_model.clone();
-        let total = m.shapes[cage].keys["sum"].as_i64().unwrap();
-        m.shapes[cage].keys.insert("sum".into(), (total + 1).into());
+        m.shapes[cage].sum = Some(m.shapes[cage].sum.unwrap() + 1);
         variants.push(m);
         let big = base_model
             .shapes
@@ -655,14 +665,14 @@ mod tests {
             .expect("a cage of two cells or more");
         let mut m = base_model.clone();
         m.shapes[big].cells.truncate(1);
-        m.shapes[big].keys.insert("sum".into(), 1.into());
+        m.shapes[big].sum = Some(1);
         variants.push(m);
         // errors: an unknown cell, a sum shape without a total, a cell twice, a rule unknown
         let mut m = base_model.clone();
         m.shapes[cage].cells.push("nowhere".into());
         variants.push(m);
         let mut m = base_model.clone();
-        m.shapes[cage].keys.remove("sum");
+        m.shapes[cage].sum = None;
         variants.push(m);
         let mut m = base_model.clone();
         let first = m.shapes[cage].cells[0].clone();

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::geometry::Geometry;
 
 /// Reads grid text: every non-whitespace grapheme is one cell, and there must be exactly one per
-/// cell. `offset` is the byte offset of `text` in its file (for error locations), if known.
+/// cell. A grapheme that is not a symbol is reported at its line and column in `text`.
 pub fn parse_grid(g: &Geometry, text: &str) -> Result<Vec<Option<u8>>, Error> {
     let graphemes: Vec<(usize, &str)> = text
         .grapheme_indices(true)
