@@ -13,6 +13,7 @@ pub struct SelectorError {
 }
 
 /// Expands a selector into cell names, in order, without resolving them.
+#[cfg(test)]
 pub fn expand(selector: &str) -> Result<Vec<String>, SelectorError> {
     expand_at_most(selector, crate::limits::MAX_CELLS)
 }
