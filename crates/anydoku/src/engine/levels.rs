@@ -70,6 +70,7 @@ impl Levels {
     }
 
     /// The deepest level's number (0 = the root).
+    #[cfg(test)]
     pub fn depth(&self) -> usize {
         self.depth
     }

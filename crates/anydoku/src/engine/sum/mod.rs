@@ -251,11 +251,16 @@ pub(crate) fn feasible(e: &Engine, i: usize, masks: &[Mask]) -> bool {
             let mut keep = [0 as Mask; 64];
             match enumerate_support(&e.values, masks, s.total, neq, &mut keep) {
                 Some(true) => true,
-                Some(false) => bounds_feasible(&e.values, masks, s.total),
+                Some(false) => bounds_keep(&e.values, masks, s.total, &mut keep).is_some(),
                 None => false,
             }
         }
-        Method::Bounds => bounds_feasible(&e.values, masks, s.total),
+        // the bounds filter's own test (a cell none of whose candidates fits the others'
+        // range is a contradiction even when the whole shape's range holds the total)
+        Method::Bounds => {
+            let mut keep = [0 as Mask; 64];
+            bounds_keep(&e.values, masks, s.total, &mut keep).is_some()
+        }
     }
 }
 
@@ -392,14 +397,10 @@ fn totals(values: &[i64], masks: &[Mask]) -> Option<(i64, i64)> {
     Some((lo_total, hi_total))
 }
 
-/// Whether the total lies between the smallest and largest totals of the cells.
-fn bounds_feasible(values: &[i64], masks: &[Mask], total: i64) -> bool {
-    totals(values, masks).is_some_and(|(lo, hi)| lo <= total && total <= hi)
-}
-
 /// The bounds filter: every candidate `v` of a cell must leave the other cells able to reach
 /// `total - v` between their smallest and largest totals. `keep[j]` gets the candidates of
-/// cell `j` that pass; `None` when the total is out of reach.
+/// cell `j` that pass; `None` when the total is out of reach, or some cell has no candidate
+/// that passes.
 fn bounds_keep(values: &[i64], masks: &[Mask], total: i64, keep: &mut [Mask; 64]) -> Option<()> {
     let (lo_total, hi_total) = totals(values, masks)?;
     if total < lo_total || total > hi_total {
