@@ -38,6 +38,7 @@ use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Constraint, Geometry, Rule, Shape};
 use crate::symbols::SymbolSet;
 
+mod linear;
 mod params;
 mod pick;
 mod relation;
@@ -124,6 +125,19 @@ registry! {
     non_consecutive::NonConsecutive,
     non_ratio::NonRatio,
     non_xv::NonXv,
+    arrow::Arrow,
+    little_killer::LittleKiller,
+    allowed::Allowed,
+    parity::Parity,
+    palindrome::Palindrome,
+    clone::Clones,
+    quadruple::Quadruple,
+    renban::Renban,
+    whispers::Whispers,
+    between::Between,
+    sandwich::Sandwich,
+    indexer::Indexer,
+    skyscraper::Skyscraper,
 }
 
 /// The id of the unique kind.
