@@ -14,6 +14,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[circle cells]`.
 pub(crate) struct Arrow;
@@ -75,6 +76,26 @@ impl Kind for Arrow {
         } else {
             Err(format!("the arrow adds up to {arrow}, the circle says {circle}"))
         }
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["arrow"]
+    }
+
+    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        // each line is an arrow of its own: the circle's cells in reading order, then the
+        // line's cells past the circle
+        let mut circle = fp.cells(entry, "cells")?;
+        circle.sort();
+        let mut out = Vec::new();
+        for line in fp.lines(entry)? {
+            let mut cells = circle.clone();
+            cells.extend(line.into_iter().filter(|c| !circle.contains(c)));
+            if !circle.is_empty() && cells.len() > circle.len() {
+                out.push((cells, vec![circle.len() as i64]));
+            }
+        }
+        Ok(out)
     }
 
     fn plant(

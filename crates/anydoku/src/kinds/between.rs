@@ -16,6 +16,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{each_line, Fp, Instances};
 
 /// See the module docs. No numbers.
 pub(crate) struct Between;
@@ -141,6 +142,14 @@ impl Kind for Between {
             Some(x) => Err(format!("{x} is not between {lo} and {hi}")),
             None => Ok(()),
         }
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["betweenline"]
+    }
+
+    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        each_line(entry, fp, &[])
     }
 
     fn plant(

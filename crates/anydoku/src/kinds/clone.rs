@@ -12,6 +12,7 @@ use super::{Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. No numbers.
 pub(crate) struct Clones;
@@ -57,6 +58,20 @@ impl Kind for Clones {
             }
         }
         Ok(())
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["clone"]
+    }
+
+    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let mut cells = fp.cells(entry, "cells")?;
+        let other = fp.cells(entry, "cloneCells")?;
+        if other.len() != cells.len() {
+            return Err("has areas of different sizes".into());
+        }
+        cells.extend(other);
+        Ok(vec![(cells, Vec::new())])
     }
 
     fn plant(

@@ -17,6 +17,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[index]`.
 pub(crate) struct Indexer;
@@ -114,6 +115,22 @@ impl Kind for Indexer {
         } else {
             Err(format!("position {k} holds {v}, but position {v} holds {w}, not {k}"))
         }
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["columnindexer"]
+    }
+
+    /// Each listed cell indexes its row: its value is the column of its own column number.
+    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let mut out = Vec::new();
+        for v in entry.get("cells").and_then(Value::as_array).ok_or("has no cells")? {
+            let (r, c) = fp.rc(v)?;
+            fp.at(r, c).ok_or("a cell is not on the board")?;
+            let row = (1..=fp.n as i64).filter_map(|k| fp.at(r, k)).collect();
+            out.push((row, vec![c]));
+        }
+        Ok(out)
     }
 
     fn plant(

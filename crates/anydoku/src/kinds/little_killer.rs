@@ -11,6 +11,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[sum]`.
 pub(crate) struct LittleKiller;
@@ -46,6 +47,17 @@ impl Kind for LittleKiller {
             Ok(())
         } else {
             Err(format!("the diagonal adds up to {total}, not {}", params[0]))
+        }
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["littlekillersum"]
+    }
+
+    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        match fp.number(entry, "value")? {
+            Some(total) => Ok(vec![(fp.cells(entry, "cells")?, vec![total])]),
+            None => Ok(Vec::new()),
         }
     }
 

@@ -12,6 +12,7 @@ use super::{Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{each_line, Fp, Instances};
 
 /// See the module docs. No numbers.
 pub(crate) struct Palindrome;
@@ -55,6 +56,14 @@ impl Kind for Palindrome {
             }
         }
         Ok(())
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["palindrome"]
+    }
+
+    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        each_line(entry, fp, &[])
     }
 
     fn plant(

@@ -13,6 +13,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[1 for odd, 0 for even]`.
 pub(crate) struct Parity;
@@ -66,6 +67,22 @@ impl Kind for Parity {
             }
         }
         Ok(())
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["odd", "even", "cell:parity"]
+    }
+
+    fn from_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let cell = fp.cell(entry.get("cell").unwrap_or(&Value::Null))?;
+        let odd = match (key, entry.get("value").and_then(Value::as_str)) {
+            ("odd", _) => 1,
+            ("even", _) => 0,
+            (_, Some(p)) if p.eq_ignore_ascii_case("odd") => 1,
+            (_, Some(p)) if p.eq_ignore_ascii_case("even") => 0,
+            _ => return Err("has a parity other than \"Odd\" or \"Even\"".into()),
+        };
+        Ok(vec![(vec![cell], vec![odd])])
     }
 
     fn plant(

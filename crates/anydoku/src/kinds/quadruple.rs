@@ -15,6 +15,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: the values, in order.
 pub(crate) struct Quadruple;
@@ -121,6 +122,23 @@ impl Kind for Quadruple {
             }
         }
         Ok(())
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["quadruple"]
+    }
+
+    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let values = entry
+            .get("values")
+            .and_then(Value::as_array)
+            .ok_or("has no list \"values\"")?;
+        let mut values = values
+            .iter()
+            .map(|v| v.as_i64().ok_or(format!("lists {v}, not a whole number")))
+            .collect::<Result<Vec<i64>, String>>()?;
+        values.sort();
+        Ok(vec![(fp.cells(entry, "cells")?, values)])
     }
 
     fn plant(

@@ -15,6 +15,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{each_line, Fp, Instances};
 
 /// See the module docs. No numbers.
 pub(crate) struct Renban;
@@ -101,6 +102,14 @@ impl Kind for Renban {
         } else {
             Err(format!("{v:?} is not a run of consecutive values"))
         }
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["renban"]
+    }
+
+    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        each_line(entry, fp, &[])
     }
 
     fn plant(

@@ -16,6 +16,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[sum]`.
 pub(crate) struct Sandwich;
@@ -156,6 +157,19 @@ impl Kind for Sandwich {
         } else {
             Err(format!("the filling adds up to {filling}, not {}", params[0]))
         }
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["sandwichsum"]
+    }
+
+    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let Some(total) = fp.number(entry, "value")? else {
+            return Ok(Vec::new());
+        };
+        let (r, c) = fp.rc(entry.get("cell").unwrap_or(&Value::Null))?;
+        let line = fp.from_clue(r, c).ok_or("its clue is not beside a row or column")?;
+        Ok(vec![(line, vec![total])])
     }
 
     fn plant(

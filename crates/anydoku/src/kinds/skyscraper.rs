@@ -16,6 +16,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[count]`.
 pub(crate) struct Skyscraper;
@@ -113,6 +114,19 @@ impl Kind for Skyscraper {
         } else {
             Err(format!("{k} cells are visible, not {}", params[0]))
         }
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["skyscraper"]
+    }
+
+    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let Some(count) = fp.number(entry, "value")? else {
+            return Ok(Vec::new());
+        };
+        let (r, c) = fp.rc(entry.get("cell").unwrap_or(&Value::Null))?;
+        let line = fp.from_clue(r, c).ok_or("its clue is not beside a row or column")?;
+        Ok(vec![(line, vec![count])])
     }
 
     fn plant(

@@ -12,6 +12,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{each_line, Fp, Instances};
 
 /// See the module docs. Numbers: `[difference]`.
 pub(crate) struct Whispers;
@@ -62,6 +63,15 @@ impl Kind for Whispers {
             }
         }
         Ok(())
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["whispers"]
+    }
+
+    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let d = fp.number(entry, "value")?.unwrap_or(5);
+        each_line(entry, fp, &[d])
     }
 
     fn plant(
