@@ -82,7 +82,7 @@ impl Kind for Arrow {
         &["arrow"]
     }
 
-    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         // each line is an arrow of its own: the circle's cells in reading order, then the
         // line's cells past the circle
         let mut circle = fp.cells(entry, "cells")?;

@@ -148,7 +148,7 @@ impl Kind for Between {
         &["betweenline"]
     }
 
-    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         each_line(entry, fp, &[])
     }
 

@@ -64,7 +64,7 @@ impl Kind for Clones {
         &["clone"]
     }
 
-    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let mut cells = fp.cells(entry, "cells")?;
         let other = fp.cells(entry, "cloneCells")?;
         if other.len() != cells.len() {

@@ -73,7 +73,7 @@ impl Kind for Difference {
         &["difference"]
     }
 
-    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let d = fp.number(entry, "value")?.unwrap_or(1);
         Ok(vec![(fp.cells(entry, "cells")?, vec![d])])
     }

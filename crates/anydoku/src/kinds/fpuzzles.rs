@@ -1,6 +1,6 @@
 //! The kinds' side of f-puzzles import: a kind lists the f-puzzles keys it reads
 //! ([`super::Kind::fpuzzles_keys`]) and turns each entry under them into instances
-//! ([`super::Kind::from_fpuzzles`]) with the helpers of [`Fp`]. [`import`] runs every kind
+//! ([`super::Kind::read_fpuzzles`]) with the helpers of [`Fp`]. [`import`] runs every kind
 //! over a puzzle's keys; `puzzle::fpuzzles` calls it after the board, cages and regions.
 //!
 //! A key is a top-level key of the f-puzzles JSON ("thermometer", "odd", …), or `cell:NAME`
@@ -87,7 +87,7 @@ impl Fp<'_> {
     }
 
     /// The line of cells from the clue at `(r, c)` outside the board inwards, if it is one.
-    pub(crate) fn from_clue(&self, r: i64, c: i64) -> Option<Vec<CellId>> {
+    pub(crate) fn clue_line(&self, r: i64, c: i64) -> Option<Vec<CellId>> {
         let n = self.n as i64;
         let (start, step) = match (r, c) {
             (0, c) if (1..=n).contains(&c) => ((1, c), (1, 0)),
@@ -144,7 +144,7 @@ pub(crate) fn import(obj: &Map<String, Value>, n: usize, shapes: &mut Vec<Shape>
         let mut number = 0;
         for (key, entry) in entries.iter().filter(|e| kind.fpuzzles_keys().contains(&e.0.as_str())) {
             let found = kind
-                .from_fpuzzles(key, entry, &fp)
+                .read_fpuzzles(key, entry, &fp)
                 .map_err(|m| format!("f-puzzles \"{key}\" {entry}: {m}"))?;
             for (cells, params) in found {
                 number += 1;

@@ -122,7 +122,7 @@ impl Kind for Indexer {
     }
 
     /// Each listed cell indexes its row: its value is the column of its own column number.
-    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let mut out = Vec::new();
         for v in entry.get("cells").and_then(Value::as_array).ok_or("has no cells")? {
             let (r, c) = fp.rc(v)?;

@@ -60,7 +60,7 @@ impl Kind for Inequality {
 
     /// A minimum cell is less than each orthogonal neighbour, a maximum one more; neighbours
     /// that are minimum (maximum) cells too are left alone, as f-puzzles solvers read them.
-    fn from_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let (r, c) = fp.rc(entry.get("cell").unwrap_or(&Value::Null))?;
         let me = fp.at(r, c).ok_or("its cell is not on the board")?;
         let same: Vec<Value> = fp.obj[key]

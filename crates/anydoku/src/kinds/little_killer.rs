@@ -54,7 +54,7 @@ impl Kind for LittleKiller {
         &["littlekillersum"]
     }
 
-    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         match fp.number(entry, "value")? {
             Some(total) => Ok(vec![(fp.cells(entry, "cells")?, vec![total])]),
             None => Ok(Vec::new()),

@@ -103,7 +103,7 @@ pub(crate) trait Kind: Sync {
     }
 
     /// The instances of this kind in the f-puzzles entry `entry` under `key`.
-    fn from_fpuzzles(
+    fn read_fpuzzles(
         &self,
         _key: &str,
         _entry: &Value,

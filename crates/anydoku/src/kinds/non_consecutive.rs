@@ -74,7 +74,7 @@ impl Kind for NonConsecutive {
         &["nonconsecutive", "negative"]
     }
 
-    fn from_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let on = key == "nonconsecutive" || entry == "difference";
         let all = (0..(fp.n * fp.n) as u32).map(CellId).collect();
         Ok(if on { vec![(all, Vec::new())] } else { Vec::new() })

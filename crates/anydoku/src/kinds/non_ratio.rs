@@ -71,7 +71,7 @@ impl Kind for NonRatio {
         &["negative"]
     }
 
-    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let all = (0..(fp.n * fp.n) as u32).map(CellId).collect();
         Ok(if entry == "ratio" { vec![(all, Vec::new())] } else { Vec::new() })
     }

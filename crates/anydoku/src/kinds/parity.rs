@@ -73,7 +73,7 @@ impl Kind for Parity {
         &["odd", "even", "cell:parity"]
     }
 
-    fn from_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let cell = fp.cell(entry.get("cell").unwrap_or(&Value::Null))?;
         let odd = match (key, entry.get("value").and_then(Value::as_str)) {
             ("odd", _) => 1,

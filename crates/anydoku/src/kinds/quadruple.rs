@@ -128,7 +128,7 @@ impl Kind for Quadruple {
         &["quadruple"]
     }
 
-    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let values = entry
             .get("values")
             .and_then(Value::as_array)

@@ -79,7 +79,7 @@ impl Kind for Ratio {
         &["ratio"]
     }
 
-    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let r = fp.number(entry, "value")?.unwrap_or(2);
         Ok(vec![(fp.cells(entry, "cells")?, vec![r])])
     }

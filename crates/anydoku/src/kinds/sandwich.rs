@@ -163,12 +163,12 @@ impl Kind for Sandwich {
         &["sandwichsum"]
     }
 
-    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let Some(total) = fp.number(entry, "value")? else {
             return Ok(Vec::new());
         };
         let (r, c) = fp.rc(entry.get("cell").unwrap_or(&Value::Null))?;
-        let line = fp.from_clue(r, c).ok_or("its clue is not beside a row or column")?;
+        let line = fp.clue_line(r, c).ok_or("its clue is not beside a row or column")?;
         Ok(vec![(line, vec![total])])
     }
 

@@ -2,8 +2,10 @@
 //! value before it on the line; the clue counts the visible cells.
 //!
 //! File form: `rule = "skyscraper"` with the line's cells from the clue outwards and
-//! `count = N`. Engine form: [`Visible`], which bounds the count from the candidates: the
-//! first cell is always visible, a cell whose every candidate is below a value some earlier
+//! `count = N`. Engine form: [`Visible`], which keeps out of each cell the values too high
+//! for its position (the visible cells rise, so a value with h values above it at position i
+//! leaves at most i + 1 + h visible), and bounds the count from the candidates: the first
+//! cell is always visible, a cell whose every candidate is below a value some earlier
 //! cell surely reaches is hidden, and a cell whose every candidate is above every candidate
 //! before it is visible; with every cell placed the count is exact.
 
@@ -25,6 +27,9 @@ pub(crate) struct Skyscraper;
 #[derive(Debug)]
 struct Visible {
     cells: Box<[u32]>,
+    /// For each cell, the symbols it may hold at all: at position i a value with h distinct
+    /// values above it leaves at most i + 1 + h visible cells (the visible ones rise).
+    room: Box<[Mask]>,
     count: i64,
     values: Box<[i64]>,
 }
@@ -46,7 +51,10 @@ impl Propagator for Visible {
         // surely visible / possibly visible, from the running bounds of the maximum so far
         let (mut sure, mut maybe) = (0i64, 0i64);
         let (mut max_lo, mut max_hi) = (i64::MIN, i64::MIN);
-        for &x in self.cells.iter() {
+        for (&x, &room) in self.cells.iter().zip(self.room.iter()) {
+            if !c.keep(x, room) {
+                return false;
+            }
             let (lo, hi) = self.bounds(c.get(x));
             if lo > max_hi {
                 sure += 1;
@@ -99,8 +107,25 @@ impl Kind for Skyscraper {
     }
 
     fn flatten(&self, s: &Shape, params: &[i64], _g: &Geometry, out: &mut Flat) {
+        let values = out.values();
+        let mut distinct = values.to_vec();
+        distinct.sort();
+        distinct.dedup();
+        let room = (0..s.cells.len() as i64)
+            .map(|i| {
+                let mut m: Mask = 0;
+                for (sym, v) in values.iter().enumerate() {
+                    let higher = distinct.iter().filter(|&w| w > v).count() as i64;
+                    if i + 1 + higher >= params[0] {
+                        m |= 1 << sym;
+                    }
+                }
+                m
+            })
+            .collect();
         out.propagator(Visible {
             cells: s.cells.iter().map(|c| c.0).collect(),
+            room,
             count: params[0],
             values: out.values().into(),
         });
@@ -120,12 +145,12 @@ impl Kind for Skyscraper {
         &["skyscraper"]
     }
 
-    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let Some(count) = fp.number(entry, "value")? else {
             return Ok(Vec::new());
         };
         let (r, c) = fp.rc(entry.get("cell").unwrap_or(&Value::Null))?;
-        let line = fp.from_clue(r, c).ok_or("its clue is not beside a row or column")?;
+        let line = fp.clue_line(r, c).ok_or("its clue is not beside a row or column")?;
         Ok(vec![(line, vec![count])])
     }
 

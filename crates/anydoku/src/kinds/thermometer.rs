@@ -77,7 +77,7 @@ impl Kind for Thermometer {
         &["thermometer", "slowthermometer"]
     }
 
-    fn from_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         each_line(entry, fp, &[(key == "slowthermometer") as i64])
     }
 

@@ -69,7 +69,7 @@ impl Kind for Whispers {
         &["whispers"]
     }
 
-    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let d = fp.number(entry, "value")?.unwrap_or(5);
         each_line(entry, fp, &[d])
     }

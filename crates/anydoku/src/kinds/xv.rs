@@ -62,7 +62,7 @@ impl Kind for Xv {
         &["xv"]
     }
 
-    fn from_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let total = match entry.get("value").and_then(Value::as_str) {
             Some("X" | "x") => 10,
             Some("V" | "v") => 5,
