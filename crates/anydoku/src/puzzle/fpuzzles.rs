@@ -235,9 +235,7 @@ pub fn from_value(v: &Value) -> Result<Puzzle, Error> {
         .ok_or_else(|| err("f-puzzles data must be a JSON object"))?;
     let mut unsupported: Vec<String> = obj
         .iter()
-        .filter(|(k, val)| {
-            !is_supported(k) && !IGNORED.contains(&k.as_str()) && non_empty(val)
-        })
+        .filter(|(k, x)| !is_supported(k) && !IGNORED.contains(&k.as_str()) && non_empty(x))
         .map(|(k, _)| k.clone())
         .collect();
     let n = obj
