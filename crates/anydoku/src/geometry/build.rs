@@ -106,7 +106,7 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
 fn symbols_of(spec: &GeometrySpec) -> Result<SymbolSet, Error> {
     let values = spec.values.as_ref().map(|v| v.get_ref().clone());
     let set = match spec.symbols.get_ref() {
-        SymbolsSpec::Text(t) => SymbolSet::from_graphemes(t, values),
+        SymbolsSpec::Text(t) => SymbolSet::from_text(t, values),
         SymbolsSpec::List(l) => SymbolSet::from_list(l.clone(), values),
     };
     Ok(set?)

@@ -319,6 +319,11 @@ impl Geometry {
         builtin::load(name)
     }
 
+    /// The TOML file of a built-in geometry (name case ignored), to start a layout from.
+    pub fn builtin_text(name: &str) -> Option<&'static str> {
+        builtin::text(name)
+    }
+
     /// The names of the built-in geometries.
     pub fn builtin_names() -> impl Iterator<Item = &'static str> {
         builtin::BUILTIN.iter().map(|(name, _)| *name)

@@ -155,6 +155,10 @@ pub fn load_path(path: &Path) -> Result<Puzzle, Error> {
             if super::fpuzzles::looks_like(name) {
                 return super::fpuzzles::parse(name);
             }
+            // a bare word is meant as a built-in name, not a file
+            if !name.contains(['/', '\\', '.']) {
+                return Err(crate::error::unknown_geometry(name));
+            }
         }
     }
     let text = read_text(path)?;

@@ -133,8 +133,12 @@ impl Puzzle {
         json::from_json(text)
     }
 
-    /// Reads givens written as grid text on `geometry`: one grapheme per cell in cell order,
-    /// `.` (or `0` when it is not a symbol) for an empty cell; whitespace is ignored.
+    /// Reads givens written as grid text on `geometry`, one cell per geometry cell in cell
+    /// order: a symbol, or `.` (or `0` when it is not a symbol) for an empty cell. Single
+    /// graphemes may run together (`53..7....`); longer symbols stand apart, separated by
+    /// spaces or commas (`5 3 . . 16`). The box lines of a text drawing (`|`, `-`, `+`) and
+    /// lines starting with `#` are skipped, so every drawing [`crate::render::text`] makes
+    /// reads back in.
     pub fn from_text(geometry: Arc<Geometry>, text: &str) -> Result<Puzzle, Error> {
         let givens = text::parse_grid(&geometry, text)?;
         Ok(Puzzle { geometry, givens })
@@ -157,7 +161,7 @@ impl Puzzle {
         serde_json::to_value(json::to_model(self)).expect("the model serialises")
     }
 
-    /// The givens as one line of text (`.` for an empty cell).
+    /// The givens as one line of text (`.` for an empty cell; see [`crate::render::line`]).
     pub fn to_line(&self) -> String {
         text::to_line(&self.geometry, &self.givens)
     }

@@ -2,15 +2,42 @@
 //!
 //! Board cells are drawn on their rows and columns, with `|` and `-` where neighbouring cells lie
 //! in different boxes or regions; gaps of multi-grid layouts stay blank. Cells off the board
-//! (e.g. Tredoku faces) are listed per complete shape, then one by one.
+//! (Tredoku faces, a hexagon's cells) are drawn on their positions below: their distinct x and
+//! y coordinates become the columns and lines of the drawing ([`off_board_spots`]), so the
+//! picture keeps their arrangement. Every cell takes the display width of the widest symbol
+//! (`16` and `🍎` take two columns), symbols right-aligned, so columns line up whatever the
+//! symbols. `puzzle::text` reads every drawing made here back in; a change to the layout
+//! needs the same change there.
 
 use std::collections::HashMap;
 
+use unicode_width::UnicodeWidthStr;
+
 use crate::geometry::{Geometry, ShapeKind};
+use crate::symbols::SymbolSet;
+
+/// The display width every cell takes: the widest symbol (or `.`).
+pub(crate) fn cell_width(symbols: &SymbolSet) -> usize {
+    symbols
+        .symbols()
+        .iter()
+        .map(|s| s.width())
+        .max()
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// `s` right-aligned in `width` display columns.
+fn pad(s: &str, width: usize) -> String {
+    let mut out = " ".repeat(width.saturating_sub(s.width()));
+    out.push_str(s);
+    out
+}
 
 /// Draws `grid` (symbol indices, `None` = empty) on the geometry's layout.
 pub fn draw(g: &Geometry, grid: &[Option<u8>]) -> String {
-    let sym = |c: usize| grid[c].map_or(".", |v| g.symbols.symbol(v as usize));
+    let width = cell_width(&g.symbols);
+    let sym = |c: usize| pad(grid[c].map_or(".", |v| g.symbols.symbol(v as usize)), width);
     let mut out = String::new();
     let board: HashMap<(i32, i32), usize> = g
         .cells
@@ -19,95 +46,239 @@ pub fn draw(g: &Geometry, grid: &[Option<u8>]) -> String {
         .filter_map(|(i, c)| c.board.map(|b| (b, i)))
         .collect();
     if !board.is_empty() {
-        // region of each cell: the first box/region shape holding it
-        let mut region = vec![usize::MAX; g.cells.len()];
-        let mut has_regions = false;
-        for (si, s) in g.shapes.iter().enumerate() {
-            if matches!(s.kind, ShapeKind::Box | ShapeKind::Region) {
-                has_regions = true;
-                for c in &s.cells {
-                    if region[c.index()] == usize::MAX {
-                        region[c.index()] = si;
-                    }
-                }
-            }
-        }
-        let rows = board.keys().map(|k| k.0);
-        let (r0, r1) = (rows.clone().min().unwrap(), rows.max().unwrap());
-        let cols = board.keys().map(|k| k.1);
-        let (c0, c1) = (cols.clone().min().unwrap(), cols.max().unwrap());
-        let width = g
-            .symbols
-            .symbols()
-            .iter()
-            .map(|s| s.chars().count())
-            .max()
-            .unwrap_or(1);
-        let split = |a: Option<&usize>, b: Option<&usize>| match (a, b) {
-            (Some(&a), Some(&b)) => has_regions && region[a] != region[b],
-            _ => false,
-        };
-        for r in r0..=r1 {
+        draw_board(&mut out, g, &board, width, &sym);
+    }
+    let off: Vec<usize> = (0..g.cell_count())
+        .filter(|&i| g.cells[i].board.is_none())
+        .collect();
+    if off.is_empty() {
+        return out;
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    match off_board_spots(g, width) {
+        Some(spots) => {
             let mut line = String::new();
-            for c in c0..=c1 {
-                let here = board.get(&(r, c));
-                match here {
-                    Some(&i) => line.push_str(&format!("{:>width$}", sym(i))),
-                    None => line.push_str(&" ".repeat(width)),
+            let mut row = 0;
+            for s in &spots {
+                while row < s.row {
+                    out.push_str(line.trim_end());
+                    out.push('\n');
+                    line.clear();
+                    row += 1;
                 }
-                if c < c1 {
-                    let sep = if split(here, board.get(&(r, c + 1))) {
-                        '|'
-                    } else {
-                        ' '
-                    };
-                    line.push(sep);
-                }
+                let used = line.width();
+                line.push_str(&" ".repeat(s.col.saturating_sub(used)));
+                line.push_str(&sym(s.cell));
             }
             out.push_str(line.trim_end());
             out.push('\n');
-            if r < r1 {
-                let mut sep = String::new();
-                let mut any = false;
-                for c in c0..=c1 {
-                    let cut = split(board.get(&(r, c)), board.get(&(r + 1, c)));
-                    any |= cut;
-                    sep.push_str(&(if cut { "-" } else { " " }).repeat(width));
-                    if c < c1 {
-                        let next = split(board.get(&(r, c + 1)), board.get(&(r + 1, c + 1)));
-                        let wall = split(board.get(&(r, c)), board.get(&(r, c + 1)))
-                            || split(board.get(&(r + 1, c)), board.get(&(r + 1, c + 1)));
-                        sep.push(match (cut || next, wall) {
-                            (true, true) => '+',
-                            (true, false) => '-',
-                            _ => ' ',
-                        });
-                    }
-                }
-                if any {
-                    out.push_str(sep.trim_end());
-                    out.push('\n');
-                }
-            }
         }
-    }
-    let mut shown = vec![false; g.cells.len()];
-    for (i, c) in g.cells.iter().enumerate() {
-        shown[i] = c.board.is_some();
-    }
-    for s in &g.shapes {
-        if g.is_complete(s) && s.cells.iter().all(|c| !shown[c.index()]) {
-            let text: Vec<&str> = s.cells.iter().map(|c| sym(c.index())).collect();
-            out.push_str(&format!("{}: {}\n", s.name, text.join("")));
-            for c in &s.cells {
-                shown[c.index()] = true;
+        // positions too scattered to draw in little space: one cell per line
+        None => {
+            for i in off {
+                out.push_str(&format!("{} = {}\n", g.cells[i].name, sym(i).trim_start()));
             }
-        }
-    }
-    for (i, c) in g.cells.iter().enumerate() {
-        if !shown[i] {
-            out.push_str(&format!("{} = {}\n", c.name, sym(i)));
         }
     }
     out
+}
+
+/// Draws the board cells, with `|` and `-` between neighbouring cells of different regions.
+fn draw_board(
+    out: &mut String,
+    g: &Geometry,
+    board: &HashMap<(i32, i32), usize>,
+    width: usize,
+    sym: &dyn Fn(usize) -> String,
+) {
+    // region of each cell: the first box/region shape holding it
+    let mut region = vec![usize::MAX; g.cells.len()];
+    let mut has_regions = false;
+    for (si, s) in g.shapes.iter().enumerate() {
+        if matches!(s.kind, ShapeKind::Box | ShapeKind::Region) {
+            has_regions = true;
+            for c in &s.cells {
+                if region[c.index()] == usize::MAX {
+                    region[c.index()] = si;
+                }
+            }
+        }
+    }
+    let rows = board.keys().map(|k| k.0);
+    let (r0, r1) = (rows.clone().min().unwrap(), rows.max().unwrap());
+    let cols = board.keys().map(|k| k.1);
+    let (c0, c1) = (cols.clone().min().unwrap(), cols.max().unwrap());
+    let split = |a: Option<&usize>, b: Option<&usize>| match (a, b) {
+        (Some(&a), Some(&b)) => has_regions && region[a] != region[b],
+        _ => false,
+    };
+    // box lines only of characters that are not symbols, so that the drawing reads back in
+    let bars = !g.symbols.uses_char('|');
+    let rules = !g.symbols.uses_char('-') && !g.symbols.uses_char('+');
+    for r in r0..=r1 {
+        let mut line = String::new();
+        for c in c0..=c1 {
+            let here = board.get(&(r, c));
+            match here {
+                Some(&i) => line.push_str(&sym(i)),
+                None => line.push_str(&" ".repeat(width)),
+            }
+            if c < c1 {
+                let sep = if bars && split(here, board.get(&(r, c + 1))) {
+                    '|'
+                } else {
+                    ' '
+                };
+                line.push(sep);
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+        if r < r1 {
+            let mut sep = String::new();
+            let mut any = false;
+            for c in c0..=c1 {
+                let cut = split(board.get(&(r, c)), board.get(&(r + 1, c)));
+                any |= cut;
+                sep.push_str(&(if cut { "-" } else { " " }).repeat(width));
+                if c < c1 {
+                    let next = split(board.get(&(r, c + 1)), board.get(&(r + 1, c + 1)));
+                    let wall = split(board.get(&(r, c)), board.get(&(r, c + 1)))
+                        || split(board.get(&(r + 1, c)), board.get(&(r + 1, c + 1)));
+                    sep.push(match (cut || next, wall) {
+                        (true, true) => '+',
+                        (true, false) => '-',
+                        _ => ' ',
+                    });
+                }
+            }
+            if any && rules {
+                out.push_str(sep.trim_end());
+                out.push('\n');
+            }
+        }
+    }
+}
+
+/// Where a cell off the board stands in the text drawing: its line (from 0, counted from the
+/// first line of the off-board part) and the display column its text starts at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Spot {
+    pub cell: usize,
+    pub row: usize,
+    pub col: usize,
+}
+
+/// The spots of the cells off the board for cells `width` columns wide, in drawing order (line
+/// by line, left to right), or `None` when there are none or their positions are too scattered
+/// to draw in a few times their number of characters.
+///
+/// Each distinct y coordinate is a line. The x coordinates are steps of a lattice when they
+/// are (multiples of their smallest distance), else their ranks: step `k` is at column
+/// `k * (width + 1)`. A staggered layout (hexagons, isometric faces: on the lattice, x + y of
+/// every cell even, or every one odd) is drawn at half that spacing, so that neighbours on a
+/// line stand one cell's width apart and the next line sits between them.
+pub(crate) fn off_board_spots(g: &Geometry, width: usize) -> Option<Vec<Spot>> {
+    let off: Vec<usize> = (0..g.cell_count())
+        .filter(|&i| g.cells[i].board.is_none())
+        .collect();
+    if off.is_empty() {
+        return None;
+    }
+    // coordinates closer than a quarter cell are one column (or line), unless that puts two
+    // cells in one place
+    for tolerance in [0.25, 1e-3] {
+        let xs = Axis::new(off.iter().map(|&i| g.cells[i].pos[0]), tolerance, off.len())?;
+        let ys = Axis::new(off.iter().map(|&i| g.cells[i].pos[1]), tolerance, off.len())?;
+        let mut spots: Vec<(usize, usize, usize)> = off
+            .iter()
+            .map(|&i| {
+                let [x, y] = g.cells[i].pos;
+                (ys.rank(y), xs.step(x), i)
+            })
+            .collect();
+        spots.sort_unstable();
+        if spots.windows(2).any(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1)) {
+            continue;
+        }
+        let parity = |&(row, x, _): &(usize, usize, usize)| (ys.steps[row] + x) % 2;
+        let staggered = xs.lattice && ys.lattice && spots.iter().all(|s| parity(s) == parity(&spots[0]));
+        let col = |x: usize| {
+            if staggered {
+                x / 2 * (width + 1) + x % 2 * (width + 2) / 2
+            } else {
+                x * (width + 1)
+            }
+        };
+        return Some(
+            spots
+                .iter()
+                .map(|&(row, x, cell)| Spot {
+                    cell,
+                    row,
+                    col: col(x),
+                })
+                .collect(),
+        );
+    }
+    None
+}
+
+/// The distinct values of one coordinate (merged where they lie within a tolerance), each
+/// with its step: on a lattice when every value is a multiple of the smallest distance from
+/// the lowest, else its rank.
+struct Axis {
+    /// The lowest value of each group, ascending.
+    starts: Vec<f64>,
+    /// The step of each group.
+    steps: Vec<usize>,
+    lattice: bool,
+}
+
+impl Axis {
+    /// `None` when the lattice would be too wide to draw for `cells` cells.
+    fn new(values: impl Iterator<Item = f64>, tolerance: f64, cells: usize) -> Option<Self> {
+        let mut v: Vec<f64> = values.collect();
+        v.sort_by(f64::total_cmp);
+        let mut starts: Vec<f64> = Vec::new();
+        let mut last = f64::NEG_INFINITY;
+        for x in v {
+            if x - last > tolerance {
+                starts.push(x);
+            }
+            last = x;
+        }
+        let unit = starts
+            .windows(2)
+            .map(|w| w[1] - w[0])
+            .fold(f64::INFINITY, f64::min);
+        let at = |x: f64| (x - starts[0]) / unit;
+        let lattice = unit.is_finite()
+            && starts.iter().all(|&x| (at(x) - at(x).round()).abs() < 0.05)
+            && at(starts[starts.len() - 1]) <= (4 * cells + 4096) as f64;
+        let steps = if lattice {
+            starts.iter().map(|&x| at(x).round() as usize).collect()
+        } else {
+            (0..starts.len()).collect()
+        };
+        Some(Axis {
+            starts,
+            steps,
+            lattice,
+        })
+    }
+
+    /// The group of a value that was given to [`Axis::new`].
+    fn rank(&self, x: f64) -> usize {
+        self.starts
+            .partition_point(|&s| s <= x)
+            .saturating_sub(1)
+    }
+
+    /// The step of a value that was given to [`Axis::new`].
+    fn step(&self, x: f64) -> usize {
+        self.steps[self.rank(x)]
+    }
 }
