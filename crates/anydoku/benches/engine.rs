@@ -6,7 +6,8 @@
 //! * counting every solution of the empty 4x4 (288, checked).
 //!
 //! Run: `cargo bench --bench engine`. For deterministic comparisons of engine variants, prefer
-//! instruction counts: `valgrind --tool=callgrind target/release/examples/nodes FILE`.
+//! instruction counts: `valgrind --tool=callgrind target/release/nodes FILE` (`cargo build --release
+//! -p anydoku-tune`).
 
 use std::hint::black_box;
 

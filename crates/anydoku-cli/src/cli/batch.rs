@@ -35,6 +35,107 @@ struct Tally {
     invalid: u64,
 }
 
+impl Tally {
+    /// Counts an answer and writes its line (an error on stderr too for an invalid line).
+    fn write(
+        &mut self,
+        out: &mut impl Write,
+        line: &Line,
+        a: Answer,
+        label: &str,
+        bar: Option<&indicatif::ProgressBar>,
+    ) -> std::io::Result<()> {
+        match a {
+            Answer::Solved(Status::Unique, Some(solution)) => {
+                self.unique += 1;
+                writeln!(out, "{solution}")
+            }
+            Answer::Solved(status, _) => {
+                match status {
+                    Status::Multiple => self.multiple += 1,
+                    Status::NoSolution => self.none += 1,
+                    _ => self.unknown += 1,
+                }
+                writeln!(out, "{}", status.as_str())
+            }
+            Answer::Invalid(e) => {
+                self.invalid += 1;
+                let message = format!("{label}:{}: {e}", line.place(Some(&e)));
+                match bar {
+                    Some(b) => b.suspend(|| errln!("error: {message}")),
+                    None => errln!("error: {message}"),
+                }
+                writeln!(out, "invalid: {}", line.invalid(&e))
+            }
+        }
+    }
+}
+
+/// What the lines of a file are: one-line puzzles on a geometry (read by the reader, solved by
+/// the engine), or JSON models.
+enum Kind<'a> {
+    Text(&'a TextLines, &'a Engine),
+    Json,
+}
+
+/// A running count on a terminal (a line of a 36x36 can take minutes).
+fn spinner() -> Option<indicatif::ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {human_pos} puzzles [{elapsed_precise}] {per_sec}",
+            )
+            .expect("the template is valid"),
+        );
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    })
+}
+
+/// Solves a chunk of lines in parallel (in the current rayon pool), answers in line order.
+fn solve_chunk(
+    chunk: &[Line],
+    kind: &Kind,
+    limits: Limits,
+    bar: Option<&indicatif::ProgressBar>,
+) -> Vec<Answer> {
+    let done = |a: Answer| {
+        if let Some(b) = bar {
+            b.inc(1);
+        }
+        a
+    };
+    match kind {
+        Kind::Text(reader, engine) => chunk
+            .par_iter()
+            .map_init(
+                || Searcher::new(engine),
+                |s, line| {
+                    let givens = match &line.text {
+                        Ok(text) => reader.givens(text),
+                        Err(e) => Err(e.clone()),
+                    };
+                    done(match givens {
+                        Ok(givens) => answer(reader.geometry(), s, &givens, limits),
+                        Err(e) => Answer::Invalid(e),
+                    })
+                },
+            )
+            .collect(),
+        Kind::Json => chunk
+            .par_iter()
+            .map_init(Worker::default, |w, line| {
+                let answer = match &line.text {
+                    Ok(text) => solve_model(w, text, limits),
+                    Err(e) => Err(e.clone()),
+                };
+                done(answer.unwrap_or_else(Answer::Invalid))
+            })
+            .collect(),
+    }
+}
+
 /// One line's answer.
 enum Answer {
     Solved(Status, Option<String>),
@@ -111,25 +212,8 @@ pub fn run(
     let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
     let mut tally = Tally::default();
     let start = Instant::now();
-    // on a terminal, a running count (a line of a 36x36 can take minutes)
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} {human_pos} puzzles [{elapsed_precise}] {per_sec}",
-            )
-            .expect("the template is valid"),
-        );
-        bar.enable_steady_tick(std::time::Duration::from_millis(200));
-        bar
-    });
+    let bar = spinner();
     let bar = bar.as_ref();
-    let done = |a: Answer| {
-        if let Some(b) = bar {
-            b.inc(1);
-        }
-        a
-    };
     let mut lines = Lines::new(reader);
     let mut chunk: Vec<Line> = Vec::with_capacity(CHUNK);
     loop {
@@ -143,59 +227,13 @@ pub fn run(
         if chunk.is_empty() {
             break;
         }
-        let answers: Vec<Answer> = pool.install(|| match (&text_lines, &engine) {
-            (Some(reader), Some(e)) => chunk
-                .par_iter()
-                .map_init(
-                    || Searcher::new(e),
-                    |s, line| {
-                        let givens = match &line.text {
-                            Ok(text) => reader.givens(text),
-                            Err(e) => Err(e.clone()),
-                        };
-                        done(match givens {
-                            Ok(givens) => answer(reader.geometry(), s, &givens, limits),
-                            Err(e) => Answer::Invalid(e),
-                        })
-                    },
-                )
-                .collect(),
-            _ => chunk
-                .par_iter()
-                .map_init(Worker::default, |w, line| {
-                    let answer = match &line.text {
-                        Ok(text) => solve_model(w, text, limits),
-                        Err(e) => Err(e.clone()),
-                    };
-                    done(answer.unwrap_or_else(Answer::Invalid))
-                })
-                .collect(),
-        });
+        let kind = match (&text_lines, &engine) {
+            (Some(reader), Some(e)) => Kind::Text(reader, e),
+            _ => Kind::Json,
+        };
+        let answers = pool.install(|| solve_chunk(&chunk, &kind, limits, bar));
         for (line, a) in chunk.iter().zip(answers) {
-            let w = match a {
-                Answer::Solved(Status::Unique, Some(solution)) => {
-                    tally.unique += 1;
-                    writeln!(out, "{solution}")
-                }
-                Answer::Solved(status, _) => {
-                    match status {
-                        Status::Multiple => tally.multiple += 1,
-                        Status::NoSolution => tally.none += 1,
-                        _ => tally.unknown += 1,
-                    }
-                    writeln!(out, "{}", status.as_str())
-                }
-                Answer::Invalid(e) => {
-                    tally.invalid += 1;
-                    let message = format!("{label}:{}: {e}", line.place(Some(&e)));
-                    match bar {
-                        Some(b) => b.suspend(|| errln!("error: {message}")),
-                        None => errln!("error: {message}"),
-                    }
-                    writeln!(out, "invalid: {}", line.invalid(&e))
-                }
-            };
-            if let Err(e) = w {
+            if let Err(e) = tally.write(&mut out, line, a, &label, bar) {
                 if let Some(b) = bar {
                     b.finish_and_clear();
                 }

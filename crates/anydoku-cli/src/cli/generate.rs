@@ -113,17 +113,12 @@ fn print_made(
     Ok(())
 }
 
-/// Runs `generate`.
-pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
-    let geometry = input::geometry(&args.geometry)?;
-    let symmetry: Symmetry = args.symmetry.parse().map_err(option_error)?;
-    let difficulty = match &args.difficulty {
-        Some(d) => Some(d.parse::<Level>().map_err(option_error)?),
-        None => None,
-    };
-    if args.count == 0 {
-        return Err(Error::puzzle("--count must be at least 1").into());
-    }
+/// The generator's options from the arguments.
+fn options(
+    args: &GenerateArgs,
+    symmetry: Symmetry,
+    difficulty: Option<Level>,
+) -> Result<Options, CliError> {
     let killer = if args.killer {
         if symmetry != Symmetry::None {
             return Err(
@@ -143,7 +138,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
     // --max-nodes bounds each uniqueness check, --timeout the whole run
     let limits = input::limits(args.budget)?;
     let deadline = limits.max_time.map(|t| Instant::now() + t);
-    let options = Options {
+    Ok(Options {
         symmetry,
         target_givens: args.givens,
         attempts: args.attempts,
@@ -154,7 +149,38 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
             ..limits
         },
         deadline,
+    })
+}
+
+/// A progress bar on a terminal: which puzzle, and how far the thinning of its grid has got (a
+/// minimal 25x25 takes minutes); hidden elsewhere.
+fn progress_bar(count: u64) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(count);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} {pos}/{len} puzzles done [{elapsed_precise}] {msg}",
+        )
+        .expect("the template is valid"),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Runs `generate`.
+pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
+    let geometry = input::geometry(&args.geometry)?;
+    let symmetry: Symmetry = args.symmetry.parse().map_err(option_error)?;
+    let difficulty = match &args.difficulty {
+        Some(d) => Some(d.parse::<Level>().map_err(option_error)?),
+        None => None,
     };
+    if args.count == 0 {
+        return Err(Error::puzzle("--count must be at least 1").into());
+    }
+    let options = options(args, symmetry, difficulty)?;
     let generator = Generator::new(geometry, options).map_err(option_error)?;
     let seed = args.seed.unwrap_or_else(|| {
         let t = std::time::SystemTime::now()
@@ -164,21 +190,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
         errln!("seed: {s}");
         s
     });
-    // on a terminal: which puzzle, and how far the thinning of its grid has got (a minimal
-    // 25x25 takes minutes)
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = indicatif::ProgressBar::new(args.count);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} {pos}/{len} puzzles done [{elapsed_precise}] {msg}",
-            )
-            .expect("the template is valid"),
-        );
-        bar.enable_steady_tick(Duration::from_millis(200));
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = progress_bar(args.count);
     let mut times: Vec<Duration> = Vec::new();
     let mut givens: Vec<usize> = Vec::new();
     let mut cages: Vec<usize> = Vec::new();

@@ -198,61 +198,7 @@ pub fn make<R: Rng>(
         }
     }
     // 3. merge while unique
-    let mut failed: BTreeSet<(usize, usize)> = BTreeSet::new();
-    loop {
-        let owner = cages.owner(n);
-        let mut pairs: Vec<(usize, usize)> = Vec::new();
-        for (i, cells) in cages.live() {
-            for &c in cells {
-                for &d in &nbrs[c as usize] {
-                    let j = owner[d as usize];
-                    if j != usize::MAX && j > i {
-                        pairs.push((i, j));
-                    }
-                }
-            }
-        }
-        pairs.sort_unstable();
-        pairs.dedup();
-        pairs.retain(|&(i, j)| {
-            let (a, b) = (
-                cages.cells[i].as_ref().unwrap(),
-                cages.cells[j].as_ref().unwrap(),
-            );
-            !failed.contains(&(i, j))
-                && a.len() + b.len() <= opts.max_size
-                && mask_of(a, solution) & mask_of(b, solution) == 0
-        });
-        if pairs.is_empty() {
-            break;
-        }
-        pairs.shuffle(rng);
-        let mut touched = vec![false; cages.cells.len()];
-        for (i, j) in pairs {
-            if touched[i] || touched[j] {
-                continue; // re-examined in the next round with the cages as they are now
-            }
-            let b = cages.cells[j].take().unwrap();
-            let before = cages.cells[i].clone().unwrap();
-            let mut merged = before.clone();
-            merged.extend_from_slice(&b);
-            merged.sort_unstable();
-            cages.cells[i] = Some(merged);
-            // a second solution breaks both old sums, so it differs inside the smaller cage
-            let smaller = if b.len() < before.len() { &b } else { &before };
-            match check(&cages, Some(smaller))? {
-                Other::NoneExists => {
-                    touched[i] = true;
-                    touched[j] = true;
-                }
-                Other::Found(_) | Other::Unknown => {
-                    cages.cells[i] = Some(before);
-                    cages.cells[j] = Some(b);
-                    failed.insert((i, j));
-                }
-            }
-        }
-    }
+    merge_while_unique(&mut cages, nbrs, solution, opts.max_size, &check, rng)?;
     // 4. drop cages (optional) and certificates
     let mut certs: Vec<(usize, Vec<u8>)> = Vec::new();
     let mut ids: Vec<usize> = cages.live().map(|(i, _)| i).collect();
@@ -273,8 +219,96 @@ pub fn make<R: Rng>(
         cages.cells[i] = cells;
     }
     let geometry = build(base, &cages, solution)?;
-    // certificates by the cage names used in the final geometry, in name order
-    let names = cage_names(&cages);
+    let certificates = named_certificates(&cages, certs);
+    Ok(Generated {
+        puzzle: Puzzle {
+            geometry: Arc::new(geometry),
+            givens,
+        },
+        solution: solution.to_vec(),
+        certificates,
+        minimal,
+        grids: 1,
+        rating: None,
+    })
+}
+
+/// Whether the puzzle of some cages is unique (see `make`): with `changed`, the cages are a
+/// weakening of a unique set whose extra information was about these cells.
+type Check<'a> = dyn Fn(&Cages, Option<&[u32]>) -> Result<Other, GenerateError> + 'a;
+
+/// Step 3 of [`make`]: merges neighbouring cages (up to `max_size` cells, no symbol twice) while
+/// `check` finds the puzzle still unique, until no pair can be merged.
+fn merge_while_unique<R: Rng>(
+    cages: &mut Cages,
+    nbrs: &[Vec<u32>],
+    solution: &[u8],
+    max_size: usize,
+    check: &Check,
+    rng: &mut R,
+) -> Result<(), GenerateError> {
+    let mut failed: BTreeSet<(usize, usize)> = BTreeSet::new();
+    loop {
+        let owner = cages.owner(nbrs.len());
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for (i, cells) in cages.live() {
+            for &c in cells {
+                for &d in &nbrs[c as usize] {
+                    let j = owner[d as usize];
+                    if j != usize::MAX && j > i {
+                        pairs.push((i, j));
+                    }
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs.retain(|&(i, j)| {
+            let (a, b) = (
+                cages.cells[i].as_ref().unwrap(),
+                cages.cells[j].as_ref().unwrap(),
+            );
+            !failed.contains(&(i, j))
+                && a.len() + b.len() <= max_size
+                && mask_of(a, solution) & mask_of(b, solution) == 0
+        });
+        if pairs.is_empty() {
+            break;
+        }
+        pairs.shuffle(rng);
+        let mut touched = vec![false; cages.cells.len()];
+        for (i, j) in pairs {
+            if touched[i] || touched[j] {
+                continue; // re-examined in the next round with the cages as they are now
+            }
+            let b = cages.cells[j].take().unwrap();
+            let before = cages.cells[i].clone().unwrap();
+            let mut merged = before.clone();
+            merged.extend_from_slice(&b);
+            merged.sort_unstable();
+            cages.cells[i] = Some(merged);
+            // a second solution breaks both old sums, so it differs inside the smaller cage
+            let smaller = if b.len() < before.len() { &b } else { &before };
+            match check(cages, Some(smaller))? {
+                Other::NoneExists => {
+                    touched[i] = true;
+                    touched[j] = true;
+                }
+                Other::Found(_) | Other::Unknown => {
+                    cages.cells[i] = Some(before);
+                    cages.cells[j] = Some(b);
+                    failed.insert((i, j));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The certificates of the kept cages (cage id, second solution), by the cage names used in the
+/// final geometry, in name order.
+fn named_certificates(cages: &Cages, certs: Vec<(usize, Vec<u8>)>) -> Vec<Certificate> {
+    let names = cage_names(cages);
     let mut certificates: Vec<(usize, Certificate)> = certs
         .into_iter()
         .filter_map(|(i, s)| {
@@ -290,17 +324,7 @@ pub fn make<R: Rng>(
         })
         .collect();
     certificates.sort_by_key(|(r, _)| *r);
-    Ok(Generated {
-        puzzle: Puzzle {
-            geometry: Arc::new(geometry),
-            givens,
-        },
-        solution: solution.to_vec(),
-        certificates: certificates.into_iter().map(|(_, c)| c).collect(),
-        minimal,
-        grids: 1,
-        rating: None,
-    })
+    certificates.into_iter().map(|(_, c)| c).collect()
 }
 
 /// Cage names in reading order of their first cell: (cage id, "Cage k").
