@@ -31,7 +31,7 @@ pub enum SymbolError {
     /// An empty symbol (`""` in a list).
     #[error("a symbol is the empty string; every symbol needs at least one character")]
     EmptySymbol,
-    /// A symbol longer than [`MAX_SYMBOL_CHARS`].
+    /// A symbol of more than 16 characters.
     #[error("symbol '{0}' has more than {MAX_SYMBOL_CHARS} characters")]
     TooLong(String),
     /// `.`, which marks an empty cell.
@@ -78,7 +78,7 @@ impl SymbolSet {
     }
 
     /// Builds a set from an explicit list of symbols: each a non-empty string without
-    /// whitespace, at most [`MAX_SYMBOL_CHARS`] characters, not `.` (an empty cell).
+    /// whitespace, at most 16 characters, not `.` (an empty cell).
     pub fn from_list(symbols: Vec<String>, values: Option<Vec<i64>>) -> Result<Self, SymbolError> {
         if symbols.is_empty() {
             return Err(SymbolError::Empty);

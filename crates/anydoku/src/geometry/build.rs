@@ -25,8 +25,31 @@ pub fn from_toml(text: &str) -> Result<Geometry, Error> {
             location: None,
         });
     }
-    let spec: GeometrySpec = toml::from_str(text).map_err(|e| Error::from_toml(&e, text))?;
+    let spec: GeometrySpec = toml::from_str(text).map_err(|e| table_error(&e, text))?;
     from_spec(&spec, text)
+}
+
+/// A TOML error, with a message in the file's terms when a list of tables (`[[grid]]`) was
+/// written as one table (`[grid]`).
+pub(crate) fn table_error(e: &toml::de::Error, text: &str) -> Error {
+    let err = Error::from_toml(e, text);
+    let header = e
+        .span()
+        .and_then(|s| text.get(s.start..))
+        .and_then(|t| t.strip_prefix('['))
+        .filter(|t| !t.starts_with('['))
+        .and_then(|t| t.split_once(']'))
+        .map(|(key, _)| key.trim());
+    match header {
+        Some(key) if e.message().contains("expected a sequence") => Error::Syntax {
+            message: format!(
+                "[{key}] is one table, but {key} is a list of tables: write [[{key}]] (two \
+                 brackets) before each one"
+            ),
+            location: err.location(),
+        },
+        _ => err,
+    }
 }
 
 /// Builds a geometry from its parsed spec; `text` is the source, for error locations.
@@ -52,8 +75,13 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
             poly: None,
         })
         .collect();
+    let mut explicit: HashMap<&str, ()> = HashMap::new();
     for cell in &spec.cell {
         let c = cell.get_ref();
+        if explicit.insert(&c.name, ()).is_some() {
+            return Err(Error::from(GeometryError::DuplicateCellName(c.name.clone()))
+                .at(text, Some(cell.span())));
+        }
         if parse_board_name(&c.name).is_some() {
             return Err(Error::from(GeometryError::Invalid(format!(
                 "explicit cell '{}' uses a board name; choose another name or put the cell in a grid",
@@ -77,8 +105,18 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
 
     let mut shapes = Vec::new();
     let many = spec.grid.len() > 1;
+    let mut grid_names: HashMap<&str, ()> = HashMap::new();
     for (gi, grid) in spec.grid.iter().enumerate() {
         let g = grid.get_ref();
+        if let Some(name) = &g.name {
+            if grid_names.insert(name, ()).is_some() {
+                return Err(Error::from(GeometryError::Invalid(format!(
+                    "two grids are named '{name}'; give each its own name (the names tell \
+                     their rows, columns and boxes apart: 'Row 1 of {name}')"
+                )))
+                .at(text, Some(grid.span())));
+            }
+        }
         let suffix = if many {
             format!(
                 " of {}",
@@ -91,11 +129,11 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
             .map_err(|e| Error::from(e).at(text, Some(grid.span())))?;
     }
     for (i, s) in spec.shape.iter().enumerate() {
-        shapes.push(extra_shape(s, i, &index).map_err(|e| e.at(text, Some(s.span())))?);
+        shapes.push(extra_shape(s, i, &index, text).map_err(|e| e.at(text, Some(s.span())))?);
     }
     let first_cage = shapes.len();
     for (i, c) in spec.cage.iter().enumerate() {
-        shapes.push(cage_shape(c, i, &index).map_err(|e| e.at(text, Some(c.span())))?);
+        shapes.push(cage_shape(c, i, &index, text).map_err(|e| e.at(text, Some(c.span())))?);
     }
     check_disjoint_cages(&shapes[first_cage..], &cells)?;
     let geometry = Geometry::new(spec.name.clone(), symbols, cells, shapes)?;
@@ -243,7 +281,17 @@ fn grid_shapes(
 }
 
 /// Resolves a cells spec to ids; `what` names the shape for messages.
+/// Errors are located at the cells in `text`, the file they were read from.
 pub(crate) fn resolve_cells(
+    cells: &Spanned<CellsSpec>,
+    what: &str,
+    index: &HashMap<String, CellId>,
+    text: &str,
+) -> Result<Vec<CellId>, Error> {
+    resolve(cells, what, index).map_err(|e| e.at(text, Some(cells.span())))
+}
+
+fn resolve(
     cells: &Spanned<CellsSpec>,
     what: &str,
     index: &HashMap<String, CellId>,
@@ -261,6 +309,16 @@ pub(crate) fn resolve_cells(
                 .unwrap_or(name);
             match index.get(&canonical) {
                 Some(&id) => out.push(id),
+                None if parse_board_name(&canonical).is_none()
+                    && selector::looks_like_range(&canonical) =>
+                {
+                    return Err(GeometryError::Invalid(format!(
+                        "bad cell selector '{canonical}' (in {what}): a block of cells is \
+                         written r1-2c1-3 (rows 1 to 2, columns 1 to 3), one cell r1c1, and \
+                         several separated by spaces"
+                    ))
+                    .into())
+                }
                 None => {
                     return Err(GeometryError::UnknownCell {
                         cell: canonical,
@@ -271,6 +329,18 @@ pub(crate) fn resolve_cells(
             }
         }
     }
+    let mut sorted = out.clone();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        let cell = index
+            .iter()
+            .find(|(_, &id)| id == w[0])
+            .map_or(String::new(), |(name, _)| name.clone());
+        return Err(GeometryError::Invalid(format!(
+            "{what} names cell {cell} twice; a shape holds each cell once"
+        ))
+        .into());
+    }
     Ok(out)
 }
 
@@ -278,10 +348,11 @@ fn extra_shape(
     s: &Spanned<ShapeSpec>,
     i: usize,
     index: &HashMap<String, CellId>,
+    text: &str,
 ) -> Result<Shape, Error> {
     let s = s.get_ref();
     let name = s.name.clone().unwrap_or(format!("Shape {}", i + 1));
-    let cells = resolve_cells(&s.cells, &format!("shape '{name}'"), index)?;
+    let cells = resolve_cells(&s.cells, &format!("shape '{name}'"), index, text)?;
     let rule = match (s.rule, s.sum) {
         (RuleSpec::Unique, None) => {
             if s.unique == Some(false) {
@@ -322,10 +393,11 @@ pub(crate) fn cage_shape(
     c: &Spanned<CageSpec>,
     i: usize,
     index: &HashMap<String, CellId>,
+    text: &str,
 ) -> Result<Shape, Error> {
     let c = c.get_ref();
     let name = c.name.clone().unwrap_or(format!("Cage {}", i + 1));
-    let cells = resolve_cells(&c.cells, &format!("cage '{name}'"), index)?;
+    let cells = resolve_cells(&c.cells, &format!("cage '{name}'"), index, text)?;
     Ok(Shape {
         name,
         rule: Rule::Sum {

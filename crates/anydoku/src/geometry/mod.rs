@@ -127,7 +127,7 @@ pub enum GeometryError {
     #[error("cell name '{0}' is used twice")]
     DuplicateCellName(String),
     /// A shape or cage names a cell that does not exist.
-    #[error("cell {cell} is outside every grid (in {context})")]
+    #[error("{} (in {context})", unknown_cell(cell))]
     UnknownCell {
         /// The cell as written.
         cell: String,
@@ -159,6 +159,15 @@ pub enum GeometryError {
     /// cages, ...).
     #[error("{0}")]
     Invalid(String),
+}
+
+/// What is wrong with a cell name that names no cell.
+fn unknown_cell(cell: &str) -> String {
+    if build::parse_board_name(cell).is_some() {
+        format!("cell {cell} is outside every grid")
+    } else {
+        format!("there is no cell named '{cell}'")
+    }
 }
 
 /// A validated geometry: symbols, cells and shapes.

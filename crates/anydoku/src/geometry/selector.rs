@@ -33,6 +33,19 @@ pub fn expand(selector: &str) -> Result<Vec<String>, SelectorError> {
     Ok(out)
 }
 
+/// Whether a name that is not a cell looks like a board range written another way
+/// (`r1c1-r2c3`, `r1c1:r2c3`): `r`, a digit, and later `c` and a digit.
+pub fn looks_like_range(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let Some(rest) = lower.strip_prefix('r') else {
+        return false;
+    };
+    rest.starts_with(|c: char| c.is_ascii_digit())
+        && rest
+            .split_once('c')
+            .is_some_and(|(_, cols)| cols.starts_with(|c: char| c.is_ascii_digit()))
+}
+
 type Span = (i32, i32);
 
 /// Parses `r..c..`; `None` when the token is not a board range at all (an explicit name).
