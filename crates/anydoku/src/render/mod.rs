@@ -8,6 +8,7 @@
 use crate::geometry::Geometry;
 use crate::puzzle::CellValues;
 
+mod roles;
 internal_mod!(svg);
 internal_mod!(text);
 
