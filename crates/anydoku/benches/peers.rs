@@ -10,7 +10,7 @@
 //!    uniqueness (stop at the second solution) and keeping no solution: anydoku's
 //!    `Searcher::count(givens, 2, ..)` after `keep_solutions(0)` in this process, the peer's
 //!    `Sudoku::solutions_count_up_to(2)` in its own process. (Keeping the first solution, as
-//!    `solve` does, costs anydoku two small allocations per puzzle, about 1 %.) On each side only
+//!    `solve` does, costs anydoku two small allocations per puzzle.) On each side only
 //!    the solving loop is timed (parsing is done before). Sets (from the tdoku benchmark files):
 //!    the first 5000 lines of `tdoku_puzzles5_forum_hardest_1905_11plus.txt`, all of
 //!    `tdoku_puzzles3_magictour_top1465.txt`, the first 20000 lines of `tdoku_puzzles2_17_clue.txt`.
@@ -519,7 +519,7 @@ fn cpsat_in(root: &Path, variants: &Path, tmp: &Path, bin: &Path) -> Result<(), 
     }
     let out = Command::new("python3")
         .current_dir(root)
-        .arg(root.join("benches/cpsat/compare.py"))
+        .arg(root.join("crates/anydoku/benches/cpsat/compare.py"))
         .arg("--anydoku")
         .arg(bin)
         .arg("--limit")

@@ -48,6 +48,14 @@ pub enum SymbolError {
         /// The values given.
         values: usize,
     },
+    /// A value beyond [`crate::limits::MAX_VALUE`].
+    #[error("the value of symbol '{symbol}' is {value}, outside -{limit} to {limit} (see docs/LIMITS.md)", limit = crate::limits::MAX_VALUE)]
+    ValueTooLarge {
+        /// The symbol.
+        symbol: String,
+        /// Its value.
+        value: i64,
+    },
 }
 
 /// An ordered set of symbols with numeric values.
@@ -115,6 +123,16 @@ impl SymbolSet {
             Some(v) => v,
             None => (1..=symbols.len() as i64).collect(),
         };
+        if let Some((s, &v)) = symbols
+            .iter()
+            .zip(&values)
+            .find(|(_, v)| v.unsigned_abs() > crate::limits::MAX_VALUE as u64)
+        {
+            return Err(SymbolError::ValueTooLarge {
+                symbol: s.clone(),
+                value: v,
+            });
+        }
         Ok(Self {
             symbols,
             values,

@@ -37,9 +37,14 @@ pub struct GenerateArgs {
     /// Killer cage sizes, a range like 2-5 or one size
     #[arg(long, default_value = "2-5", requires = "killer")]
     pub cage_size: String,
-    /// Killer: also drop cages (leaving cells uncaged) while the puzzle stays unique
-    #[arg(long, requires = "killer")]
+    /// Killer: drop the cages the puzzle does not need, leaving their cells uncaged (the
+    /// default; kept for compatibility)
+    #[arg(long, requires = "killer", conflicts_with = "cover")]
     pub drop_cages: bool,
+    /// Killer: keep every cell in a cage (then no cage is needed on its own, since its total
+    /// follows from the others, so the puzzle is not marked minimal)
+    #[arg(long, requires = "killer")]
+    pub cover: bool,
     /// Symmetry of the given pattern
     #[arg(long, default_value = "none", value_parser = clap::builder::PossibleValuesParser::new(["none", "rotate180", "rotate90", "mirror", "diagonal"]))]
     pub symmetry: String,
@@ -248,7 +253,7 @@ fn options(
         Some(KillerOptions {
             min_size,
             max_size,
-            drop_cages: args.drop_cages,
+            drop_cages: !args.cover,
         })
     } else {
         None

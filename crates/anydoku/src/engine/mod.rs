@@ -23,9 +23,10 @@
 //!   operations and rules are whole-board operations. The searcher hands plain counts to it when
 //!   the engine has one (when the model fits in 1024 bits; see [`Options::board`]); both kernels
 //!   count the same solutions (tested against each other). `tally` is its AVX-512 helper.
-//! * `cdcl` — conflict-driven clause learning on the (cell, symbol) encoding of a model of unique
-//!   shapes, for the uniqueness checks depth-first search does not settle within a node budget
-//!   (sparse 25x25 and 36x36 puzzles); see [`Options::cdcl`].
+//! * `cdcl` — conflict-driven clause learning on the (cell, symbol) encoding of a model, sum
+//!   shapes as explained propagators, for the uniqueness checks depth-first search does not
+//!   settle within a node budget (sparse 25x25 and 36x36 puzzles, hard Killers and Little
+//!   Killers); see [`Options::cdcl`].
 //!
 //! To add a propagation rule, add a pass to the loop in `propagate::run` that narrows candidates
 //! (marking the shapes of the cells it changes dirty, pushing new singletons on the queue) and
@@ -37,6 +38,7 @@ internal_mod!(alldiff);
 internal_mod!(board);
 internal_mod!(cdcl);
 mod flatten;
+internal_mod!(levels);
 internal_mod!(propagate);
 internal_mod!(search);
 internal_mod!(sum);
@@ -167,8 +169,8 @@ pub struct Engine {
     /// ask for it.
     pub(crate) board: Option<board::Board>,
     /// Depth-first search nodes after which a plain uniqueness check goes on with [`cdcl`]
-    /// (`Some(0)`: from the start), or `None` when it never does (models with sum shapes or
-    /// without complete shapes, or switched off in [`Options::cdcl`]).
+    /// (`Some(0)`: from the start), or `None` when it never does (models without complete
+    /// shapes, or switched off in [`Options::cdcl`]).
     pub(crate) cdcl_after: Option<u64>,
 }
 
@@ -228,11 +230,12 @@ pub struct Options {
     /// 9x9 layout, 16x16, Samurai, Sohei, Windmill, Butterfly, Gattai-8, Clueless). `Auto` and
     /// `On`: when it fits; `Off`: never (the cell-major kernel).
     pub board: Switch,
-    /// Settle uniqueness checks of models made only of unique shapes with conflict-driven clause
+    /// Settle uniqueness checks of models with complete shapes with conflict-driven clause
     /// learning when depth-first search does not. `Auto`: after as many search nodes
-    /// as there are cells for 25 or more symbols (instead of the all-different restart), after
-    /// fifty times that for fewer symbols (where depth-first search settles every published
-    /// puzzle well before); `On`: from the start; `Off`: never.
+    /// as there are cells for 25 or more symbols (instead of the all-different restart) and for
+    /// models with sum shapes (where a search that needs more nodes than that is a hard one),
+    /// after fifty times that for models of unique shapes with fewer symbols (where depth-first
+    /// search settles every published puzzle well before); `On`: from the start; `Off`: never.
     pub cdcl: Switch,
     /// In the bitboard kernel on boards of up to 128 bits (every 9x9 layout and the smaller
     /// ones), count a symbol's places in every complete shape at once with AVX-512
@@ -291,12 +294,12 @@ impl Engine {
             (self.overlaps, self.overlap_cells) =
                 flatten::overlaps_of(&self.complete, n_symbols, n_cells);
         }
-        let has_cdcl_form = self.sums.is_empty() && self.n_complete > 0;
+        let has_cdcl_form = self.n_complete > 0;
         self.cdcl_after = match options.cdcl {
             _ if !has_cdcl_form => None,
             Switch::On => Some(0),
             Switch::Off => None,
-            Switch::Auto if n_symbols >= 25 => Some(n_cells as u64),
+            Switch::Auto if n_symbols >= 25 || !self.sums.is_empty() => Some(n_cells as u64),
             Switch::Auto => Some(50 * n_cells as u64),
         };
         self.alldiff_after = match options.alldiff {
@@ -367,7 +370,7 @@ impl Engine {
     }
 }
 
-/// A deadline check that reads the clock only every few thousand calls.
+/// A node and deadline budget that reads the clock only every 64 nodes.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Budget {
     pub max_nodes: u64,
@@ -393,7 +396,9 @@ impl Budget {
         if nodes >= self.max_nodes {
             return true;
         }
-        if nodes & 1023 == 0 {
+        // every 64 nodes: a node of a large model can take tens of microseconds, and a budget
+        // must stop the work within a few percent of its time
+        if nodes & 63 == 0 {
             if let Some(d) = self.deadline {
                 return Instant::now() >= d;
             }

@@ -12,8 +12,9 @@
 //! it): sparse 25x25 grids leave checks that depth-first search cannot exhaust.
 
 use crate::engine::cdcl::{Cdcl, Outcome};
-use crate::engine::propagate::propagate;
+use crate::engine::propagate::{propagate, propagate_at};
 use crate::engine::search::Searcher;
+use crate::engine::levels::Levels;
 use crate::engine::{Budget, Engine, Limits, Mask, Status};
 
 /// The answer to "is there another solution?".
@@ -76,6 +77,12 @@ impl<'e> Checker<'e> {
 
     /// A solution of `givens` that differs from `solution` in at least one of `cells`, where
     /// `givens` agrees with `solution` and `givens ∪ solution[cells]` is known to be unique.
+    ///
+    /// Each cell gets its own depth-first search first (the cell's symbol in `solution`
+    /// excluded); the cells it does not settle within the engine's threshold
+    /// ([`Engine::cdcl_switch`]) go together to one CDCL search, with the clause "one of them
+    /// differs from `solution`", the cells found to agree with `solution` in every solution
+    /// fixed, and the phases set to `solution`.
     pub fn other_solution(
         &mut self,
         givens: &[Option<u8>],
@@ -85,39 +92,57 @@ impl<'e> Checker<'e> {
         let Some(root) = self.searcher.initial(givens) else {
             return Other::NoneExists;
         };
+        let max_nodes = self.limits.max_nodes.unwrap_or(u64::MAX);
+        let out_of_time = |l: &Limits| l.max_time.is_some_and(|t| t.is_zero());
+        let switch = self.e.cdcl_switch(max_nodes);
         let mut unknown = false;
         let mut spent = 0u64;
+        // cells left to CDCL, and cells that agree with `solution` in every solution
+        let (mut deferred, mut equal) = (Vec::new(), Vec::new());
         let mut cand = root.clone();
         for &c in cells {
             let c = c as usize;
             cand.copy_from_slice(&root);
             let m = cand[c] & !(1u64 << solution[c]);
-            if m == 0 {
-                continue;
-            }
-            cand[c] = m;
             self.queue.clear();
             if m & (m - 1) == 0 {
                 self.queue.push(c as u32);
             }
-            if !propagate(self.e, &mut cand, &mut self.queue) {
+            cand[c] = m;
+            if m == 0 || !propagate(self.e, &mut cand, &mut self.queue) {
+                equal.push(c as u32);
+                continue;
+            }
+            if switch == Some(0) {
+                deferred.push(c as u32);
                 continue;
             }
             self.searches += 1;
             // the node budget is shared by the searches of one call
+            let left = max_nodes.saturating_sub(spent);
             let now = self.limits_now();
-            let limits = Limits {
-                max_nodes: now.max_nodes.map(|m| m.saturating_sub(spent)),
-                ..now
-            };
-            if limits.max_nodes == Some(0) || limits.max_time.is_some_and(|t| t.is_zero()) {
+            if left == 0 || out_of_time(&now) {
                 unknown = true;
                 break;
             }
-            let (other, nodes) = self.search(&cand, c, solution, limits);
-            spent += nodes;
-            self.nodes += nodes;
-            match other {
+            let cap = switch.map_or(left, |t| t.min(left));
+            let limits = Limits {
+                max_nodes: Some(cap),
+                ..now
+            };
+            let found = self.dfs.find(&cand, c, solution, limits);
+            spent += self.dfs.nodes;
+            self.nodes += self.dfs.nodes;
+            match found {
+                Some(true) => return Other::Found(self.dfs.solution()),
+                Some(false) => equal.push(c as u32),
+                None if switch == Some(cap) && self.dfs.nodes >= cap => deferred.push(c as u32),
+                None => unknown = true,
+            }
+        }
+        if !deferred.is_empty() {
+            let left = max_nodes.saturating_sub(spent);
+            match self.cdcl_other(&root, &equal, &deferred, solution, left) {
                 Other::Found(s) => return Other::Found(s),
                 Other::NoneExists => {}
                 Other::Unknown => unknown = true,
@@ -130,49 +155,47 @@ impl<'e> Checker<'e> {
         }
     }
 
-    /// A solution below the propagated candidates `cand` (where `from` has lost its symbol in
-    /// `solution`), and the search nodes spent: depth-first search first, going on with CDCL
-    /// (its phases set to `solution`) once it has spent the engine's threshold
-    /// ([`Engine::cdcl_switch`]; models of unique shapes only).
-    fn search(
+    /// The CDCL half of [`Checker::other_solution`]: below the propagated candidates `root`
+    /// with the cells of `equal` fixed to their symbol in `solution`, a solution that differs
+    /// from `solution` in one of `cells`, under `max_nodes` decisions.
+    fn cdcl_other(
         &mut self,
-        cand: &[Mask],
-        from: usize,
+        root: &[Mask],
+        equal: &[u32],
+        cells: &[u32],
         solution: &[u8],
-        limits: Limits,
-    ) -> (Other, u64) {
-        let switch = self.e.cdcl_switch(limits.max_nodes.unwrap_or(u64::MAX));
-        let mut spent = 0;
-        if switch != Some(0) {
-            let capped = Limits {
-                max_nodes: switch.or(limits.max_nodes),
-                ..limits
-            };
-            let found = self.dfs.find(cand, from, solution, capped);
-            spent = self.dfs.nodes;
-            match found {
-                Some(true) => return (Other::Found(self.dfs.solution()), spent),
-                Some(false) => return (Other::NoneExists, spent),
-                // the budget or the deadline ran out before the threshold
-                None if switch.is_none_or(|t| spent < t) => return (Other::Unknown, spent),
-                None => {}
-            }
+        max_nodes: u64,
+    ) -> Other {
+        let limits = Limits {
+            max_nodes: Some(max_nodes),
+            ..self.limits_now()
+        };
+        if max_nodes == 0 || limits.max_time.is_some_and(|t| t.is_zero()) {
+            return Other::Unknown;
         }
-        let Some(mut solver) = Cdcl::new(self.e, cand) else {
-            return (Other::Unknown, spent);
+        let budget = Budget::from(limits);
+        let mut cand = root.to_vec();
+        self.queue.clear();
+        for &c in equal {
+            cand[c as usize] = 1 << solution[c as usize];
+            self.queue.push(c);
+        }
+        if !propagate_at(self.e, &mut cand, &mut self.queue, true) {
+            return Other::NoneExists;
+        }
+        let Some(mut solver) = Cdcl::new(self.e, &cand) else {
+            return Other::Unknown;
         };
+        self.searches += 1;
+        solver.differ(cells, solution);
         solver.prefer(solution);
-        let left = Limits {
-            max_nodes: limits.max_nodes.map(|m| m.saturating_sub(spent)),
-            ..limits
-        };
-        let outcome = solver.solve(&Budget::from(left));
-        let other = match outcome {
+        let outcome = solver.solve(&budget);
+        self.nodes += solver.decisions();
+        match outcome {
             Outcome::Solution(s) => Other::Found(s),
             Outcome::Exhausted => Other::NoneExists,
             Outcome::Unknown => Other::Unknown,
-        };
-        (other, spent + solver.decisions())
+        }
     }
 
     /// A solution of `givens` other than `solution` (which must be one), by counting to two.
@@ -201,13 +224,25 @@ impl<'e> Checker<'e> {
 /// Node budget of the first run; each restart doubles it.
 const RESTART_NODES: u64 = 2000;
 
+/// The open choice of one level: a cell, the known solution's symbol for it (`first`, tried
+/// first; 0 once tried or when it is not a candidate), and its other symbols not tried yet.
+struct Frame {
+    cell: u32,
+    first: Mask,
+    left: Mask,
+}
+
+/// A depth-first search for any solution, as a loop over [`Frame`]s (no recursion) on
+/// [`Levels`] (memory linear in the cells).
 struct Dfs<'e> {
     e: &'e Engine,
-    stack: Vec<Mask>,
+    levels: Levels,
+    frames: Vec<Frame>,
     queue: Vec<u32>,
     nodes: u64,
     budget: Budget,
-    found_at: usize,
+    /// The solution found by the last successful [`Dfs::find`].
+    found: Vec<u8>,
     /// Peer-graph distance of each cell from the cell whose symbol is excluded (branching
     /// prefers near cells, so a contradiction there is found before far cells multiply the tree).
     dist: Vec<u32>,
@@ -220,11 +255,12 @@ impl<'e> Dfs<'e> {
     fn new(e: &'e Engine) -> Self {
         Dfs {
             e,
-            stack: Vec::with_capacity(e.cell_count() * 16),
+            levels: Levels::new(e.cell_count(), false),
+            frames: Vec::new(),
             queue: Vec::with_capacity(e.cell_count()),
             nodes: 0,
             budget: Budget::from(Limits::none()),
-            found_at: 0,
+            found: Vec::new(),
             dist: vec![0; e.cell_count()],
             bfs: Vec::with_capacity(e.cell_count()),
             noise: vec![0; e.cell_count()],
@@ -268,9 +304,7 @@ impl<'e> Dfs<'e> {
                 max_nodes: cap.min(total.max_nodes.saturating_sub(spent)),
                 deadline: total.deadline,
             };
-            self.stack.clear();
-            self.stack.extend_from_slice(root);
-            let r = self.descend(0, prefer);
+            let r = self.descend(root, prefer);
             spent += self.nodes;
             match r {
                 Some(found) => {
@@ -289,24 +323,58 @@ impl<'e> Dfs<'e> {
 
     /// The solution found by the last successful [`Dfs::find`].
     fn solution(&self) -> Vec<u8> {
-        let n = self.e.cell_count();
-        let base = self.found_at * n;
-        self.stack[base..base + n]
-            .iter()
-            .map(|m| m.trailing_zeros() as u8)
-            .collect()
+        self.found.clone()
     }
 
-    fn descend(&mut self, depth: usize, prefer: &[u8]) -> Option<bool> {
-        let n = self.e.cell_count();
+    /// Searches from `root` for a solution, trying `prefer`'s symbol first at every branch:
+    /// `Some(found)`, or `None` when the budget ran out.
+    fn descend(&mut self, root: &[Mask], prefer: &[u8]) -> Option<bool> {
+        self.levels.reset(root);
+        self.frames.clear();
+        if let Some(done) = self.enter(prefer) {
+            return done;
+        }
+        while let Some(level) = self.frames.len().checked_sub(1) {
+            self.levels.back_to(level);
+            let f = &mut self.frames[level];
+            let pick = if f.first != 0 {
+                std::mem::take(&mut f.first)
+            } else if f.left != 0 {
+                let bit = f.left & f.left.wrapping_neg();
+                f.left &= f.left - 1;
+                bit
+            } else {
+                self.frames.pop();
+                continue;
+            };
+            let cell = f.cell;
+            let cand = self.levels.child();
+            cand[cell as usize] = pick;
+            self.queue.clear();
+            self.queue.push(cell);
+            if propagate(self.e, cand, &mut self.queue) {
+                self.levels.keep();
+                if let Some(done) = self.enter(prefer) {
+                    return done;
+                }
+            } else {
+                self.levels.drop_child();
+            }
+        }
+        Some(false)
+    }
+
+    /// Visits the deepest level: `Some` when the search ends there (a solution found, or the
+    /// budget spent), else its choice is opened.
+    fn enter(&mut self, prefer: &[u8]) -> Option<Option<bool>> {
         self.nodes += 1;
         if self.budget.exhausted(self.nodes) {
-            return None;
+            return Some(None);
         }
-        let base = depth * n;
+        let cand = self.levels.top();
         let mut best = usize::MAX;
         let mut best_score = u32::MAX;
-        for (c, &m) in self.stack[base..base + n].iter().enumerate() {
+        for (c, &m) in cand.iter().enumerate() {
             let k = m.count_ones();
             if k > 1 {
                 let score = k << 16 | self.dist[c] << 8 | self.noise[c];
@@ -317,36 +385,19 @@ impl<'e> Dfs<'e> {
             }
         }
         if best == usize::MAX {
-            self.found_at = depth;
-            return Some(true);
+            self.found.clear();
+            self.found
+                .extend(cand.iter().map(|m| m.trailing_zeros() as u8));
+            return Some(Some(true));
         }
-        let options = self.stack[base + best];
-        let next = base + n;
-        if self.stack.len() < next + n {
-            self.stack.resize(next + n, 0);
-        }
+        let options = cand[best];
         let first = 1u64 << prefer[best];
-        let mut bits = options & !first;
-        let mut pick = if options & first != 0 { first } else { 0 };
-        loop {
-            if pick == 0 {
-                if bits == 0 {
-                    return Some(false);
-                }
-                pick = bits & bits.wrapping_neg();
-                bits &= bits - 1;
-            }
-            self.stack.copy_within(base..base + n, next);
-            self.stack[next + best] = pick;
-            self.queue.clear();
-            self.queue.push(best as u32);
-            if propagate(self.e, &mut self.stack[next..next + n], &mut self.queue)
-                && self.descend(depth + 1, prefer)?
-            {
-                return Some(true);
-            }
-            pick = 0;
-        }
+        self.frames.push(Frame {
+            cell: best as u32,
+            first: options & first,
+            left: options & !first,
+        });
+        None
     }
 }
 

@@ -1,7 +1,10 @@
 //! Plain-text drawing of a grid.
 //!
 //! Board cells are drawn on their rows and columns, with `|` and `-` where neighbouring cells lie
-//! in different boxes or regions; gaps of multi-grid layouts stay blank. Cells off the board
+//! in different boxes or regions; gaps of multi-grid layouts stay blank (a longer gap is one
+//! blank line or column, so that the drawing costs a few times the cells, wherever they lie;
+//! a board too sparse even for that is listed one cell per line, `r1c1 = 5`, which does not
+//! read back in). Cells off the board
 //! (Tredoku faces, a hexagon's cells) are drawn on their positions below: their distinct x and
 //! y coordinates become the columns and lines of the drawing ([`off_board_spots`]), so the
 //! picture keeps their arrangement. Every cell takes the display width of the widest symbol
@@ -46,7 +49,32 @@ pub fn draw(g: &Geometry, grid: &[Option<u8>]) -> String {
         .filter_map(|(i, c)| c.board.map(|b| (b, i)))
         .collect();
     if !board.is_empty() {
-        draw_board(&mut out, g, &board, width, &sym);
+        // the rows and columns that hold cells, a longer gap between them drawn as one blank
+        // line or column: the picture costs at most a few times the cells, wherever they are
+        let lines = |pick: fn(&(i32, i32)) -> i32| {
+            let mut v: Vec<i32> = board.keys().map(pick).collect();
+            v.sort_unstable();
+            v.dedup();
+            let mut out: Vec<Option<i32>> = Vec::with_capacity(v.len());
+            for (i, &x) in v.iter().enumerate() {
+                if i > 0 && x > v[i - 1] + 1 {
+                    out.push(if x == v[i - 1] + 2 { Some(x - 1) } else { None });
+                }
+                out.push(Some(x));
+            }
+            out
+        };
+        let (rows, cols) = (lines(|k| k.0), lines(|k| k.1));
+        if rows.len().saturating_mul(cols.len()) > 4 * board.len() + 4096 {
+            // too sparse to draw: the cells one per line
+            let mut cells: Vec<(&(i32, i32), &usize)> = board.iter().collect();
+            cells.sort_unstable();
+            for (_, &i) in cells {
+                out.push_str(&format!("{} = {}\n", g.cells[i].name, sym(i).trim_start()));
+            }
+        } else {
+            draw_board(&mut out, g, &board, (&rows, &cols), width, &sym);
+        }
     }
     let off: Vec<usize> = (0..g.cell_count())
         .filter(|&i| g.cells[i].board.is_none())
@@ -85,11 +113,13 @@ pub fn draw(g: &Geometry, grid: &[Option<u8>]) -> String {
     out
 }
 
-/// Draws the board cells, with `|` and `-` between neighbouring cells of different regions.
+/// Draws the board cells on the rows and columns given (`None`: a blank line or column standing
+/// for a gap), with `|` and `-` between neighbouring cells of different boxes or regions.
 fn draw_board(
     out: &mut String,
     g: &Geometry,
     board: &HashMap<(i32, i32), usize>,
+    (rows, cols): (&[Option<i32>], &[Option<i32>]),
     width: usize,
     sym: &dyn Fn(usize) -> String,
 ) {
@@ -106,10 +136,8 @@ fn draw_board(
             }
         }
     }
-    let rows = board.keys().map(|k| k.0);
-    let (r0, r1) = (rows.clone().min().unwrap(), rows.max().unwrap());
-    let cols = board.keys().map(|k| k.1);
-    let (c0, c1) = (cols.clone().min().unwrap(), cols.max().unwrap());
+    let at = |r: Option<i32>, c: Option<i32>| board.get(&(r?, c?));
+    // cells next to each other on the board (not across a gap) in different regions
     let split = |a: Option<&usize>, b: Option<&usize>| match (a, b) {
         (Some(&a), Some(&b)) => has_regions && region[a] != region[b],
         _ => false,
@@ -117,36 +145,35 @@ fn draw_board(
     // box lines only of characters that are not symbols, so that the drawing reads back in
     let bars = !g.symbols.uses_char('|');
     let rules = !g.symbols.uses_char('-') && !g.symbols.uses_char('+');
-    for r in r0..=r1 {
+    let last_col = cols.len().saturating_sub(1);
+    for (ri, &r) in rows.iter().enumerate() {
         let mut line = String::new();
-        for c in c0..=c1 {
-            let here = board.get(&(r, c));
+        for (ci, &c) in cols.iter().enumerate() {
+            let here = at(r, c);
             match here {
                 Some(&i) => line.push_str(&sym(i)),
                 None => line.push_str(&" ".repeat(width)),
             }
-            if c < c1 {
-                let sep = if bars && split(here, board.get(&(r, c + 1))) {
-                    '|'
-                } else {
-                    ' '
-                };
-                line.push(sep);
+            if ci < last_col {
+                let right = at(r, c.map(|c| c + 1)).filter(|_| cols[ci + 1] == c.map(|c| c + 1));
+                line.push(if bars && split(here, right) { '|' } else { ' ' });
             }
         }
         out.push_str(line.trim_end());
         out.push('\n');
-        if r < r1 {
+        if ri + 1 < rows.len() && rows[ri + 1] == r.map(|r| r + 1) {
+            let down = rows[ri + 1];
             let mut sep = String::new();
             let mut any = false;
-            for c in c0..=c1 {
-                let cut = split(board.get(&(r, c)), board.get(&(r + 1, c)));
+            for (ci, &c) in cols.iter().enumerate() {
+                let cut = split(at(r, c), at(down, c));
                 any |= cut;
                 sep.push_str(&(if cut { "-" } else { " " }).repeat(width));
-                if c < c1 {
-                    let next = split(board.get(&(r, c + 1)), board.get(&(r + 1, c + 1)));
-                    let wall = split(board.get(&(r, c)), board.get(&(r, c + 1)))
-                        || split(board.get(&(r + 1, c)), board.get(&(r + 1, c + 1)));
+                if ci < last_col {
+                    let next_c = cols[ci + 1].filter(|&n| Some(n) == c.map(|c| c + 1));
+                    let next = split(at(r, next_c), at(down, next_c));
+                    let wall =
+                        split(at(r, c), at(r, next_c)) || split(at(down, c), at(down, next_c));
                     sep.push(match (cut || next, wall) {
                         (true, true) => '+',
                         (true, false) => '-',

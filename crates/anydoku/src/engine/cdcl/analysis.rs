@@ -2,35 +2,40 @@
 //! reasons lead only to the clause's other literals and root facts), the level to jump back to
 //! and the clause's literal-block distance.
 
-use super::{var, Cdcl, Conflict, Lit, CLAUSE, NO_REASON};
+use super::{sums, var, Cdcl, Conflict, Lit, CLAUSE, NO_REASON};
 
 impl Cdcl<'_> {
-    /// Calls `f` with the literals of the reason of variable `v` other than its own (all false).
+    /// Appends to `out` the literals of the reason of variable `v` other than its own (all
+    /// false): a stored clause's, the true peer literal that forbade it, or a sum shape's
+    /// explanation.
     #[inline(always)]
-    pub(super) fn for_reason(&self, reason: u32, skip: usize, mut f: impl FnMut(Lit)) {
+    pub(super) fn reason_into(&mut self, v: usize, out: &mut Vec<Lit>) {
+        let reason = self.reason[v];
         if reason & CLAUSE != 0 {
             let meta = self.clauses[(reason & !CLAUSE) as usize];
             let start = meta.start as usize;
             for &l in &self.lits[start..start + meta.len as usize] {
-                if var(l) != skip {
-                    f(l);
+                if var(l) != v {
+                    out.push(l);
                 }
             }
+        } else if sums::is_sum(reason) {
+            let snap = self.sum_snap(v);
+            self.explain_sum(reason & !sums::SUM, snap, Some(v), out);
         } else {
             // a peer constraint: the true literal `reason` forbade this one
-            f(reason ^ 1);
+            out.push(reason ^ 1);
         }
     }
 
     /// First-UIP conflict analysis: the learnt clause (asserting literal first, then a literal
-    /// of the level to jump back to), that level and the clause's literal-block distance.
-    pub(super) fn analyze(&mut self, conflict: Conflict) -> (Vec<Lit>, u32, u32) {
-        let mut learnt: Vec<Lit> = std::mem::take(&mut self.learnt_buf);
-        learnt.clear();
-        learnt.push(0);
-        let mut open = 0usize;
-        let level_now = self.decision_level();
-        let mut index = self.trail.len();
+    /// of the level to jump back to), that level and the clause's literal-block distance; `None`
+    /// when the conflict holds at the root (no solution). A sum shape's conflict whose
+    /// explanation lies below the current level first jumps back to its highest level.
+    pub(super) fn analyze(&mut self, conflict: Conflict) -> Option<(Vec<Lit>, u32, u32)> {
+        if let Some(sums) = self.sums.as_mut() {
+            sums.new_analysis();
+        }
         let mut reason_lits: Vec<Lit> = std::mem::take(&mut self.reason_buf);
         reason_lits.clear();
         match conflict {
@@ -42,7 +47,26 @@ impl Cdcl<'_> {
                 );
             }
             Conflict::Peers(a, b) => reason_lits.extend_from_slice(&[a ^ 1, b ^ 1]),
+            Conflict::Sum(i, snap) => {
+                self.explain_sum(i, snap, None, &mut reason_lits);
+                let top = reason_lits
+                    .iter()
+                    .map(|&l| self.level[var(l)])
+                    .max()
+                    .unwrap_or(0);
+                if top == 0 {
+                    self.reason_buf = reason_lits;
+                    return None;
+                }
+                self.backtrack(top);
+            }
         }
+        let mut learnt: Vec<Lit> = std::mem::take(&mut self.learnt_buf);
+        learnt.clear();
+        learnt.push(0);
+        let mut open = 0usize;
+        let level_now = self.decision_level();
+        let mut index = self.trail.len();
         let uip;
         loop {
             for &q in &reason_lits {
@@ -77,7 +101,7 @@ impl Cdcl<'_> {
                 self.bump_clause(reason & !CLAUSE);
             }
             reason_lits.clear();
-            self.for_reason(reason, v, |l| reason_lits.push(l));
+            self.reason_into(v, &mut reason_lits);
         }
         self.reason_buf = reason_lits;
         learnt[0] = uip ^ 1;
@@ -119,7 +143,7 @@ impl Cdcl<'_> {
                 lbd += 1;
             }
         }
-        (learnt, back_to, lbd)
+        Some((learnt, back_to, lbd))
     }
 
     /// Whether the false literal `lit` of a learnt clause is implied by the clause's other
@@ -136,7 +160,7 @@ impl Cdcl<'_> {
         let mut implied = true;
         'walk: while let Some(q) = stack.pop() {
             reason_lits.clear();
-            self.for_reason(self.reason[var(q)], var(q), |l| reason_lits.push(l));
+            self.reason_into(var(q), &mut reason_lits);
             for &l in &reason_lits {
                 let v = var(l);
                 if self.seen[v] || self.level[v] == 0 {

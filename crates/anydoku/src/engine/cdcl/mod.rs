@@ -1,6 +1,7 @@
-//! Conflict-driven clause learning (CDCL) on the direct encoding of a model of unique shapes:
-//! the search for sparse wide puzzles (a 36x36 with 600 givens), where depth-first search with
-//! propagation keeps making the same doomed choices near the root.
+//! Conflict-driven clause learning (CDCL) on the direct encoding of a model: the search for
+//! sparse wide puzzles (a 36x36 with 600 givens) and hard sum puzzles (Killers with few cages,
+//! Little Killers), where depth-first search with propagation keeps making the same doomed
+//! choices near the root.
 //!
 //! One boolean variable per (cell, symbol): "the cell holds the symbol". The model's rules become
 //!
@@ -8,7 +9,9 @@
 //!   cell and the same symbol in every peer become false (the reason is the two-literal clause
 //!   "not both", never stored);
 //! * *at least one* clauses, stored: each unplaced cell holds one of its candidates, and each
-//!   complete shape holds each symbol in one of the cells that still allow it.
+//!   complete shape holds each symbol in one of the cells that still allow it;
+//! * sum shapes, as propagators that explain their deductions with clauses when conflict
+//!   analysis asks (lazy clause generation, [`sums`]).
 //!
 //! Unit propagation over these is naked and hidden singles. On a conflict the solver learns a
 //! clause (first unique implication point, minimised recursively as in MiniSat: a literal goes
@@ -20,23 +23,27 @@
 //!
 //! The root is the engine's propagated candidate array ([`super::search::Searcher::initial`]
 //! with the all-different filter), so the encoding holds only the candidates left after it.
-//! Nothing here knows a geometry: cells, symbols, peers and complete shapes come from the
-//! [`Engine`]. Models with sum shapes are not encoded (the depth-first search handles them).
+//! Nothing here knows a geometry: cells, symbols, peers, complete shapes and sum shapes come
+//! from the [`Engine`].
 //!
 //! The modules, one concern each: this one holds the solver's state, the encoding and the
 //! search loop; [`clauses`] the clause store and its reduction, [`propagate`] unit propagation,
 //! [`analysis`] conflict analysis, [`decide`] activity and decisions, [`restarts`] when to
-//! restart.
+//! restart, [`sums`] the sum shapes' propagators and explanations.
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
-//! propagation loop in `propagate` with the true literal as the reason.
+//! propagation loop in `propagate` with the true literal as the reason; for a rule with a
+//! filter, a propagator like [`sums`] that explains its deductions on demand.
 
 mod analysis;
 mod clauses;
 mod decide;
 mod propagate;
 mod restarts;
+#[cfg(test)]
+mod sum_tests;
+mod sums;
 #[cfg(test)]
 mod tests;
 
@@ -46,6 +53,7 @@ use super::{Budget, Count, Engine, Mask};
 use clauses::{Clause, Watch};
 use decide::Heap;
 use restarts::Restarts;
+use sums::Sums;
 
 /// A literal: `2 * var` for "var is true", `2 * var + 1` for "var is false".
 type Lit = u32;
@@ -65,12 +73,14 @@ fn var(l: Lit) -> usize {
     (l >> 1) as usize
 }
 
-/// What a conflict is made of: a stored clause with every literal false, or two true literals
-/// that a peer constraint forbids together.
+/// What a conflict is made of: a stored clause with every literal false, two true literals
+/// that a peer constraint forbids together, or a sum shape that cannot be completed (its index
+/// and the trail length when its filter ran).
 #[derive(Clone, Copy)]
 enum Conflict {
     Clause(u32),
     Peers(Lit, Lit),
+    Sum(u32, u32),
 }
 
 /// A CDCL solver for one puzzle (built from the engine and the propagated root candidates).
@@ -82,6 +92,8 @@ pub struct Cdcl<'e> {
     value: Vec<u8>,
     level: Vec<u32>,
     reason: Vec<u32>,
+    /// Per variable: its position on the trail while it is assigned.
+    pos: Vec<u32>,
     trail: Vec<Lit>,
     trail_lim: Vec<usize>,
     qhead: usize,
@@ -122,6 +134,8 @@ pub struct Cdcl<'e> {
     /// False once the clauses are known unsatisfiable.
     ok: bool,
     restarts: Restarts,
+    /// The sum shapes' propagators, when the engine has sum shapes.
+    sums: Option<Sums>,
 }
 
 /// How a search for the next solution ended.
@@ -136,10 +150,11 @@ pub(crate) enum Outcome {
 }
 
 impl<'e> Cdcl<'e> {
-    /// The encoding of `e` below the root candidates `root` (a propagated candidate array with
-    /// no empty cell). `None` when the engine has sum shapes, which are not encoded.
+    /// The encoding of `e` below the root candidates `root` (a propagated candidate array), its
+    /// sum shapes as propagators ([`sums`]). `None` when `root` is not one candidate set per
+    /// cell.
     pub fn new(e: &'e Engine, root: &[Mask]) -> Option<Self> {
-        if !e.sums.is_empty() || root.len() != e.n_cells {
+        if root.len() != e.n_cells {
             return None;
         }
         let n = e.n_symbols;
@@ -150,6 +165,7 @@ impl<'e> Cdcl<'e> {
             value: [FALSE, TRUE].repeat(n_vars),
             level: vec![0; n_vars],
             reason: vec![NO_REASON; n_vars],
+            pos: vec![0; n_vars],
             trail: Vec::with_capacity(n_vars),
             trail_lim: Vec::new(),
             qhead: 0,
@@ -180,6 +196,7 @@ impl<'e> Cdcl<'e> {
             compactions: 0,
             ok: true,
             restarts: Restarts::default(),
+            sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars)),
         };
         for (c, &m) in root.iter().enumerate() {
             for_bits(m, |t| {
@@ -258,6 +275,14 @@ impl<'e> Cdcl<'e> {
         self.decisions
     }
 
+    /// Sum shapes' explanations made so far, and the literals in them (for the tuning tools).
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
+    pub fn explanations(&self) -> (u64, u64) {
+        self.sums
+            .as_ref()
+            .map_or((0, 0), |s| (s.explained, s.explained_lits))
+    }
+
     /// Conflicts met so far (over every call).
     #[cfg(any(test, feature = "internals"))]
     pub fn conflicts(&self) -> u64 {
@@ -302,10 +327,17 @@ impl<'e> Cdcl<'e> {
 
     /// Adds the clause "some open cell holds another symbol than in `sol`".
     pub(crate) fn exclude(&mut self, sol: &[u8]) {
+        let open = std::mem::take(&mut self.open);
+        self.differ(&open, sol);
+        self.open = open;
+    }
+
+    /// Adds the clause "one of `cells` holds another symbol than in `sol`" (for a search of a
+    /// solution other than a known one that must differ from it there).
+    pub fn differ(&mut self, cells: &[u32], sol: &[u8]) {
         self.backtrack(0);
         let n = self.n;
-        let clause: Vec<Lit> = self
-            .open
+        let clause: Vec<Lit> = cells
             .iter()
             .map(|&c| 2 * (c as usize * n + sol[c as usize] as usize) as Lit + 1)
             .filter(|&l| self.lit_value(l) != FALSE)
@@ -326,7 +358,7 @@ impl<'e> Cdcl<'e> {
     /// Makes the search try `sol`'s symbol first in every cell (its saved phases), so a search
     /// for a solution near a known one (a uniqueness check that excludes only a few of its
     /// cells) starts from it instead of from nothing.
-    pub(crate) fn prefer(&mut self, sol: &[u8]) {
+    pub fn prefer(&mut self, sol: &[u8]) {
         let n = self.n;
         for (c, &t) in sol.iter().enumerate() {
             self.phase[c * n..(c + 1) * n].fill(false);
@@ -357,7 +389,10 @@ impl<'e> Cdcl<'e> {
                     self.ok = false;
                     return Some(Outcome::Exhausted);
                 }
-                let (learnt, back_to, lbd) = self.analyze(conflict);
+                let Some((learnt, back_to, lbd)) = self.analyze(conflict) else {
+                    self.ok = false;
+                    return Some(Outcome::Exhausted);
+                };
                 self.backtrack(back_to);
                 if learnt.len() == 1 {
                     self.enqueue(learnt[0], NO_REASON);
@@ -429,6 +464,7 @@ impl<'e> Cdcl<'e> {
             *self.value.get_unchecked_mut(l as usize ^ 1) = FALSE;
             *self.level.get_unchecked_mut(v) = level;
             *self.reason.get_unchecked_mut(v) = reason;
+            *self.pos.get_unchecked_mut(v) = self.trail.len() as u32;
         }
         // the trail holds each variable at most once and was sized for all of them
         debug_assert!(self.trail.len() < self.trail.capacity());
@@ -441,6 +477,14 @@ impl<'e> Cdcl<'e> {
             return;
         }
         let keep = self.trail_lim[level as usize];
+        if let Some(sums) = self.sums.as_mut() {
+            for k in keep..self.trail.len() {
+                let v = var(self.trail[k]);
+                if sums::is_sum(self.reason[v]) {
+                    sums.forget(v);
+                }
+            }
+        }
         for k in (keep..self.trail.len()).rev() {
             let v = var(self.trail[k]);
             self.phase[v] = self.value[2 * v] == TRUE;
@@ -452,6 +496,9 @@ impl<'e> Cdcl<'e> {
         self.trail.truncate(keep);
         self.trail_lim.truncate(level as usize);
         self.qhead = keep;
+        if let Some(sums) = self.sums.as_mut() {
+            sums.clear();
+        }
     }
 }
 

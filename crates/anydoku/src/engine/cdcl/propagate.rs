@@ -1,18 +1,38 @@
-//! Unit propagation: the implicit peer constraints of a true literal (its cell's other symbols
-//! and its symbol in the peers go false), then the stored clauses watching the literal that
-//! became false.
+//! Propagation: the implicit peer constraints of a true literal (its cell's other symbols and
+//! its symbol in the peers go false), then the stored clauses watching the literal that became
+//! false; once that reaches a fixpoint, the sum shapes' filters ([`super::sums`]).
 
 use super::clauses::Watch;
 use super::{var, Cdcl, Conflict, Lit, CLAUSE, FALSE, TRUE, UNDEF};
 
 impl Cdcl<'_> {
-    /// Unit propagation of everything on the trail from `qhead`; the conflict if one arises.
+    /// Propagation of everything on the trail from `qhead`, units first, then the sum shapes;
+    /// the conflict if one arises.
     pub(super) fn propagate(&mut self) -> Option<Conflict> {
+        loop {
+            if let Some(conflict) = self.propagate_units() {
+                return Some(conflict);
+            }
+            self.sums.as_ref()?;
+            if let Some(conflict) = self.propagate_sums() {
+                return Some(conflict);
+            }
+            if self.qhead == self.trail.len() {
+                return None;
+            }
+        }
+    }
+
+    /// Unit propagation of the peer constraints and stored clauses (sum shapes whose cells
+    /// change are marked dirty for [`Cdcl::propagate_sums`]).
+    fn propagate_units(&mut self) -> Option<Conflict> {
         while self.qhead < self.trail.len() {
             let p = self.trail[self.qhead];
             self.qhead += 1;
             let v = var(p);
-            if p & 1 == 0 {
+            if p & 1 == 1 {
+                self.touch_sums(v);
+            } else {
                 // the cell holds the symbol: its other symbols and the symbol in its peers go
                 let (from, to) = (self.excludes_start[v], self.excludes_start[v + 1]);
                 for k in from as usize..to as usize {

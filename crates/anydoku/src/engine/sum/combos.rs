@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 
 use super::super::alldiff::{augment, NONE};
-use super::super::{Mask, SumShape};
+use super::super::Mask;
 use super::{MAX_COMBOS, MAX_ENUM_NODES};
 
 thread_local! {
@@ -15,10 +15,30 @@ thread_local! {
     static COMBOS: RefCell<(Vec<i64>, ComboCache)> = RefCell::new(Default::default());
 }
 
-pub(super) type ComboCache = rustc_hash::FxHashMap<(usize, i64), Option<Vec<Mask>>>;
+/// Per (cells, total): the nodes listing its combinations cost, and the list (`None`: too many).
+pub(super) type ComboCache = rustc_hash::FxHashMap<(usize, i64), (u64, Option<Vec<Mask>>)>;
 
-/// [`list_combos`] through the per-thread cache.
-pub(super) fn cached_combos(values: &[i64], k: usize, total: i64, out: &mut Vec<Mask>) -> bool {
+/// What one engine's tables may spend on combinations: nodes of listing, and combinations
+/// kept. Each list is charged its own cost whether or not it was cached, so which shapes get
+/// combinations depends only on the model, never on what a thread listed before.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ComboBudget {
+    pub nodes: u64,
+    pub combos: usize,
+}
+
+/// [`list_combos`] through the per-thread cache, under `budget`: false (the shape is filtered
+/// by bounds) when the list is too long, or the budget is spent.
+pub(super) fn cached_combos(
+    values: &[i64],
+    k: usize,
+    total: i64,
+    out: &mut Vec<Mask>,
+    budget: &mut ComboBudget,
+) -> bool {
+    if budget.nodes == 0 {
+        return false;
+    }
     COMBOS.with(|cache| {
         let mut cache = cache.borrow_mut();
         let (for_values, lists) = &mut *cache;
@@ -26,23 +46,31 @@ pub(super) fn cached_combos(values: &[i64], k: usize, total: i64, out: &mut Vec<
             *for_values = values.to_vec();
             lists.clear();
         }
-        let list = lists.entry((k, total)).or_insert_with(|| {
+        let (cost, list) = lists.entry((k, total)).or_insert_with(|| {
             let mut v = Vec::new();
-            list_combos(values, k, total, &mut v).then_some(v)
+            let (fits, nodes) = list_combos(values, k, total, &mut v);
+            (nodes, fits.then_some(v))
         });
+        budget.nodes = budget.nodes.saturating_sub(*cost);
         match list {
-            Some(v) => {
+            Some(v) if v.len() <= budget.combos => {
+                budget.combos -= v.len();
                 out.extend_from_slice(v);
                 true
             }
-            None => false,
+            _ => false,
         }
     })
 }
 
 /// Appends every `k`-subset of symbols whose values add up to `total`. False if there are more
-/// than [`MAX_COMBOS`] or listing them costs too much.
-pub(super) fn list_combos(values: &[i64], k: usize, total: i64, out: &mut Vec<Mask>) -> bool {
+/// than [`MAX_COMBOS`] or listing them costs too much; with the nodes it took.
+pub(super) fn list_combos(
+    values: &[i64],
+    k: usize,
+    total: i64,
+    out: &mut Vec<Mask>,
+) -> (bool, u64) {
     let n = values.len();
     // suffix bounds for pruning: smallest/largest sum of `r` values among symbols i.. is bounded
     // by r * min/max of the suffix (cheap and valid for any values)
@@ -97,28 +125,27 @@ pub(super) fn list_combos(values: &[i64], k: usize, total: i64, out: &mut Vec<Ma
         out,
         start,
     };
-    go(&mut st, 0, k, 0, total, 0) && st.out.len() - start <= MAX_COMBOS
+    let fits = go(&mut st, 0, k, 0, total, 0) && st.out.len() - start <= MAX_COMBOS;
+    (fits, st.nodes)
 }
 
-/// Exact supports of a unique shape from its combinations: `keep[j]` gets every symbol cell `j`
-/// takes in some assignment. Returns the required symbols (in every viable combination), or
-/// `None` if no combination is viable. Without `all`, it stops as soon as no candidate can be
-/// removed any more (then `required` is not exact).
+/// Exact supports of a unique shape from its combinations, given its cells' candidates
+/// `masks`: `keep[j]` gets every symbol cell `j` takes in some assignment. Returns the required
+/// symbols (in every viable combination), or `None` if no combination is viable. Without `all`,
+/// it stops as soon as no candidate can be removed any more (then `required` is not exact).
 pub(super) fn combos_support(
-    s: &SumShape,
+    masks: &[Mask],
     combos: &[Mask],
-    cand: &[Mask],
     keep: &mut [Mask; 64],
     all: bool,
 ) -> Option<Mask> {
-    let k = s.cells.len();
+    let k = masks.len();
     if k == 2 || k == 3 {
-        return small_combos_support(s, combos, cand, keep, all);
+        return small_combos_support(masks, combos, keep, all);
     }
     let mut adj_all = [0 as Mask; 64];
     let mut union = 0;
-    for (j, &c) in s.cells.iter().enumerate() {
-        let m = cand[c as usize];
+    for (j, &m) in masks.iter().enumerate() {
         adj_all[j] = m;
         union |= m;
     }
@@ -205,18 +232,17 @@ pub(super) fn combos_support(
 /// [`combos_support`] for two or three cells: the assignments of a combination are its two or
 /// six orders, tried directly (the matching machinery costs more than that). Same results.
 pub(super) fn small_combos_support(
-    s: &SumShape,
+    masks: &[Mask],
     combos: &[Mask],
-    cand: &[Mask],
     keep: &mut [Mask; 64],
     all: bool,
 ) -> Option<Mask> {
-    let k = s.cells.len();
+    let k = masks.len();
     let mut m = [0 as Mask; 3];
     let mut union = 0;
-    for (j, &c) in s.cells.iter().enumerate() {
-        m[j] = cand[c as usize];
-        union |= m[j];
+    for (j, &x) in masks.iter().enumerate() {
+        m[j] = x;
+        union |= x;
     }
     let full = [m[0], m[1], m[2]];
     let mut required = !0 as Mask;
@@ -268,4 +294,39 @@ pub(super) fn small_combos_support(
         }
     }
     any.then_some(required)
+}
+
+/// Whether some combination can be placed in the cells (candidates `masks`, one symbol of the
+/// combination per cell, all different): the feasibility half of [`combos_support`], which
+/// stops at the first combination that fits.
+pub(super) fn combos_feasible(masks: &[Mask], combos: &[Mask]) -> bool {
+    let k = masks.len();
+    let union = masks.iter().fold(0, |u, &m| u | m);
+    let mut adj = [0 as Mask; 64];
+    let mut mate_sym = [NONE; 64];
+    'combo: for &combo in combos {
+        if combo & !union != 0 {
+            continue;
+        }
+        for j in 0..k {
+            let a = masks[j] & combo;
+            if a == 0 {
+                continue 'combo;
+            }
+            adj[j] = a;
+        }
+        let mut bits = combo;
+        while bits != 0 {
+            mate_sym[bits.trailing_zeros() as usize] = NONE;
+            bits &= bits - 1;
+        }
+        for j in 0..k {
+            let mut seen: Mask = 0;
+            if !augment(j, &adj[..k], &mut mate_sym, &mut seen) {
+                continue 'combo;
+            }
+        }
+        return true;
+    }
+    false
 }

@@ -24,8 +24,10 @@
 //! The combinations and their exact supports live in [`combos`]; the rest here.
 //!
 //! Nothing here allocates in the hot path: combinations live in one flat array, scratch space is
-//! on the stack. `cage_analysis` (in tests) is the same filter as a side-effect-free function.
-//! To add a method, add a [`Method`] variant, choose it in [`Tables::new`] and
+//! on the stack. [`supports`] is the filter of one shape on its cells' candidates, side-effect
+//! free, and [`feasible`] its feasibility half (the CDCL search explains the filter with it);
+//! `cage_analysis` (in tests) adds the required symbols. To add a method, add a [`Method`]
+//! variant, choose it in [`Tables::new`] and
 //! dispatch in [`filter_all`]; the brute-force tests in this module check every method against a
 //! naive enumeration.
 
@@ -37,12 +39,18 @@ mod combos;
 mod tests;
 
 use super::{Engine, Mask, SumShape};
-use combos::{cached_combos, combos_support};
+use combos::{cached_combos, combos_feasible, combos_support, ComboBudget};
 
 /// Most combinations kept for one shape; above this the shape is filtered by bounds only.
 pub const MAX_COMBOS: usize = 4096;
 /// Most search nodes spent listing the combinations of one shape at construction.
 const MAX_ENUM_NODES: u64 = 4_000_000;
+/// Most nodes all of one engine's shapes may spend listing combinations (a hostile model of
+/// thousands of cages with different totals over wide symbol values would otherwise spend
+/// minutes): the shapes after that are filtered by bounds.
+const MAX_TABLE_NODES: u64 = 16_000_000;
+/// Most combinations one engine keeps in all (a real Killer keeps a few hundred).
+const MAX_TABLE_COMBOS: usize = 4_000_000;
 /// Non-unique sum shapes up to this many cells are filtered by enumeration.
 pub const MAX_ENUM_CELLS: usize = 4;
 /// Enumeration is skipped (bounds are used) when the product of candidate counts exceeds this.
@@ -92,13 +100,17 @@ impl Tables {
             ..Tables::default()
         };
         let mut at = 0u32;
+        let mut budget = ComboBudget {
+            nodes: MAX_TABLE_NODES,
+            combos: MAX_TABLE_COMBOS,
+        };
         for s in sums {
             t.offsets.push(at);
             at += s.cells.len() as u32;
             let k = s.cells.len();
             let method = if s.unique && k <= values.len() {
                 let start = t.combos.len();
-                if cached_combos(values, k, s.total, &mut t.combos) {
+                if cached_combos(values, k, s.total, &mut t.combos, &mut budget) {
                     Method::Combos {
                         start: start as u32,
                         end: t.combos.len() as u32,
@@ -179,29 +191,15 @@ fn filter(
     queue: &mut Vec<u32>,
 ) -> Option<bool> {
     let k = s.cells.len();
-    let mut keep = [0 as Mask; 64];
-    let ok = match e.sum_tables.method[i] {
-        Method::Combos { start, end } => combos_support(
-            s,
-            &e.sum_tables.combos[start as usize..end as usize],
-            cand,
-            &mut keep,
-            false,
-        )
-        .is_some(),
-        Method::Enumerate { neq } => match enumerate_support(e, s, neq, cand, &mut keep) {
-            Some(true) => true,
-            Some(false) => return bounds(e, s, cand, queue),
-            None => false,
-        },
-        Method::Bounds => return bounds(e, s, cand, queue),
-    };
-    if !ok {
-        return None;
+    let mut masks = [0 as Mask; 64];
+    for (j, &c) in s.cells.iter().enumerate() {
+        masks[j] = cand[c as usize];
     }
+    let mut keep = [0 as Mask; 64];
+    supports(e, i, &masks[..k], &mut keep)?;
     let mut changed = false;
-    for (j, &c) in s.cells.iter().enumerate().take(k) {
-        let old = cand[c as usize];
+    for (j, &c) in s.cells.iter().enumerate() {
+        let old = masks[j];
         let new = old & keep[j];
         if new != old {
             if new == 0 {
@@ -217,21 +215,71 @@ fn filter(
     Some(changed)
 }
 
-/// Supports of a small shape by enumeration. `Some(false)` when it would cost too much (the
-/// caller falls back to bounds), `None` when no assignment reaches the total.
+/// The supports of sum shape `i` of the engine given its cells' candidates `masks` (in the
+/// shape's cell order), by the shape's method: `keep[j]` gets the symbols of cell `j` the
+/// method cannot rule out (exactly the supported ones for combinations and enumeration).
+/// `None` when the method finds the shape cannot be completed.
+pub(crate) fn supports(e: &Engine, i: usize, masks: &[Mask], keep: &mut [Mask; 64]) -> Option<()> {
+    let s = &e.sums[i];
+    match e.sum_tables.method[i] {
+        Method::Combos { start, end } => {
+            let combos = &e.sum_tables.combos[start as usize..end as usize];
+            combos_support(masks, combos, keep, false).map(|_| ())
+        }
+        Method::Enumerate { neq } => {
+            match enumerate_support(&e.values, masks, s.total, neq, keep) {
+                Some(true) => Some(()),
+                Some(false) => bounds_keep(&e.values, masks, s.total, keep),
+                None => None,
+            }
+        }
+        Method::Bounds => bounds_keep(&e.values, masks, s.total, keep),
+    }
+}
+
+/// Whether the method of sum shape `i` finds an assignment of its cells within `masks`: false
+/// exactly when [`supports`] would be `None`, and cheaper (it stops at the first one). A
+/// candidate `t` of cell `j` is ruled out by [`supports`] exactly when `masks` with cell `j`
+/// narrowed to `t` is not feasible, which is how the CDCL search explains the filter.
+pub(crate) fn feasible(e: &Engine, i: usize, masks: &[Mask]) -> bool {
+    let s = &e.sums[i];
+    match e.sum_tables.method[i] {
+        Method::Combos { start, end } => {
+            combos_feasible(masks, &e.sum_tables.combos[start as usize..end as usize])
+        }
+        Method::Enumerate { neq } => {
+            let mut keep = [0 as Mask; 64];
+            match enumerate_support(&e.values, masks, s.total, neq, &mut keep) {
+                Some(true) => true,
+                Some(false) => bounds_keep(&e.values, masks, s.total, &mut keep).is_some(),
+                None => false,
+            }
+        }
+        // the bounds filter's own test (a cell none of whose candidates fits the others'
+        // range is a contradiction even when the whole shape's range holds the total)
+        Method::Bounds => {
+            let mut keep = [0 as Mask; 64];
+            bounds_keep(&e.values, masks, s.total, &mut keep).is_some()
+        }
+    }
+}
+
+/// Supports of a small shape by enumeration (cells' candidates `masks`). `Some(false)` when it
+/// would cost too much (the caller falls back to bounds), `None` when no assignment reaches the
+/// total.
 fn enumerate_support(
-    e: &Engine,
-    s: &SumShape,
+    values: &[i64],
+    masks: &[Mask],
+    total: i64,
     neq: u64,
-    cand: &[Mask],
     keep: &mut [Mask; 64],
 ) -> Option<bool> {
-    let k = s.cells.len();
+    let k = masks.len();
     let mut work: u64 = 1;
     let mut m = [0 as Mask; MAX_ENUM_CELLS];
-    for (j, &c) in s.cells.iter().enumerate() {
-        m[j] = cand[c as usize];
-        work = work.saturating_mul(m[j].count_ones() as u64);
+    for (j, &x) in masks.iter().enumerate() {
+        m[j] = x;
+        work = work.saturating_mul(x.count_ones() as u64);
     }
     if work > MAX_ENUM_WORK {
         return Some(false);
@@ -239,19 +287,22 @@ fn enumerate_support(
     let mut lo = [0i64; MAX_ENUM_CELLS + 1];
     let mut hi = [0i64; MAX_ENUM_CELLS + 1];
     for j in (0..k).rev() {
-        let (a, b) = min_max(&e.values, m[j]);
+        if m[j] == 0 {
+            return None;
+        }
+        let (a, b) = min_max(values, m[j]);
         lo[j] = lo[j + 1] + a;
         hi[j] = hi[j + 1] + b;
     }
     let mut chosen = [0u8; MAX_ENUM_CELLS];
     let mut found = false;
     enum_go(
-        &e.values,
+        values,
         &m[..k],
         neq,
         &lo,
         &hi,
-        s.total,
+        total,
         0,
         0,
         &mut chosen,
@@ -330,53 +381,55 @@ fn min_max(values: &[i64], mut m: Mask) -> (i64, i64) {
     (lo, hi)
 }
 
-/// The bounds filter.
-fn bounds(e: &Engine, s: &SumShape, cand: &mut [Mask], queue: &mut Vec<u32>) -> Option<bool> {
-    let mut lo_total = 0i64;
-    let mut hi_total = 0i64;
-    for &c in &s.cells {
-        let m = cand[c as usize];
+/// The smallest and largest totals the cells can reach (each cell on its own), or `None` when
+/// a cell has no candidate.
+#[inline]
+fn totals(values: &[i64], masks: &[Mask]) -> Option<(i64, i64)> {
+    let (mut lo_total, mut hi_total) = (0i64, 0i64);
+    for &m in masks {
         if m == 0 {
             return None;
         }
-        let (lo, hi) = min_max(&e.values, m);
+        let (lo, hi) = min_max(values, m);
         lo_total += lo;
         hi_total += hi;
     }
-    if s.total < lo_total || s.total > hi_total {
+    Some((lo_total, hi_total))
+}
+
+/// The bounds filter: every candidate `v` of a cell must leave the other cells able to reach
+/// `total - v` between their smallest and largest totals. `keep[j]` gets the candidates of
+/// cell `j` that pass; `None` when the total is out of reach, or some cell has no candidate
+/// that passes.
+fn bounds_keep(values: &[i64], masks: &[Mask], total: i64, keep: &mut [Mask; 64]) -> Option<()> {
+    let (lo_total, hi_total) = totals(values, masks)?;
+    if total < lo_total || total > hi_total {
         return None;
     }
-    let mut changed = false;
-    for &c in &s.cells {
-        let m = cand[c as usize];
+    for (j, &m) in masks.iter().enumerate() {
         if m & (m - 1) == 0 {
+            keep[j] = m;
             continue;
         }
-        let (lo, hi) = min_max(&e.values, m);
-        // others can make between lo_total - lo and hi_total - hi
+        let (lo, hi) = min_max(values, m);
+        // the others make between lo_total - lo and hi_total - hi
         let (others_lo, others_hi) = (lo_total - lo, hi_total - hi);
-        let mut keep = 0;
+        let mut pass = 0;
         let mut bits = m;
         while bits != 0 {
             let b = bits.trailing_zeros();
-            let v = e.values[b as usize];
-            if v + others_lo <= s.total && v + others_hi >= s.total {
-                keep |= 1 << b;
+            let v = values[b as usize];
+            if v + others_lo <= total && v + others_hi >= total {
+                pass |= 1 << b;
             }
             bits &= bits - 1;
         }
-        if keep != m {
-            if keep == 0 {
-                return None;
-            }
-            cand[c as usize] = keep;
-            changed = true;
-            if keep & (keep - 1) == 0 {
-                queue.push(c);
-            }
+        if pass == 0 {
+            return None;
         }
+        keep[j] = pass;
     }
-    Some(changed)
+    Some(())
 }
 
 /// What the combination rule says about one sum shape, without changing anything.
@@ -398,20 +451,20 @@ pub fn cage_analysis(e: &Engine, i: usize, cand: &[Mask]) -> Option<CageAnalysis
     if s.cells.iter().any(|&c| cand[c as usize] == 0) {
         return None;
     }
+    let k = s.cells.len();
+    let mut masks = [0 as Mask; 64];
+    for (j, &c) in s.cells.iter().enumerate() {
+        masks[j] = cand[c as usize];
+    }
+    let masks = &masks[..k];
     let mut keep = [0 as Mask; 64];
     let mut required = 0;
     match e.sum_tables.method[i] {
         Method::Combos { start, end } => {
             let combos = &e.sum_tables.combos[start as usize..end as usize];
-            required = combos_support(s, combos, cand, &mut keep, true)?;
+            required = combos_support(masks, combos, &mut keep, true)?;
         }
-        Method::Enumerate { neq } => {
-            if enumerate_support(e, s, neq, cand, &mut keep)? {
-            } else {
-                bounds_keep(e, s, cand, &mut keep)?;
-            }
-        }
-        Method::Bounds => bounds_keep(e, s, cand, &mut keep)?,
+        _ => supports(e, i, masks, &mut keep)?,
     }
     let mut eliminations = Vec::new();
     for (j, &c) in s.cells.iter().enumerate() {
@@ -424,19 +477,4 @@ pub fn cage_analysis(e: &Engine, i: usize, cand: &[Mask]) -> Option<CageAnalysis
         eliminations,
         required,
     })
-}
-
-/// The bounds filter into `keep` (side-effect free).
-#[cfg(test)]
-fn bounds_keep(e: &Engine, s: &SumShape, cand: &[Mask], keep: &mut [Mask; 64]) -> Option<()> {
-    let mut scratch: Vec<Mask> = s.cells.iter().map(|&c| cand[c as usize]).collect();
-    let local = SumShape {
-        cells: (0..s.cells.len() as u32).collect(),
-        total: s.total,
-        unique: s.unique,
-    };
-    let mut q = Vec::new();
-    bounds(e, &local, &mut scratch, &mut q)?;
-    keep[..scratch.len()].copy_from_slice(&scratch);
-    Some(())
 }
