@@ -557,21 +557,21 @@ fn with_commas(n: u64) -> String {
 /// `docs/LIMITS.md` gives each limit of the library with the value the code has.
 #[test]
 fn limits_in_the_docs_match_the_code() {
-    use anydoku::limits::*;
+    type L = anydoku::InputLimits;
     let doc = std::fs::read_to_string(common::root().join("docs/LIMITS.md")).unwrap();
     for (name, value) in [
-        ("MAX_CELLS", MAX_CELLS as u64),
-        ("MAX_SYMBOLS", MAX_SYMBOLS as u64),
-        ("MAX_SHAPES", MAX_SHAPES as u64),
-        ("MAX_SHAPES_PER_CELL", MAX_SHAPES_PER_CELL as u64),
-        ("MAX_PEER_PAIRS", MAX_PEER_PAIRS as u64),
-        ("MAX_COORDINATE", MAX_COORDINATE as u64),
-        ("MAX_POSITION", MAX_POSITION as u64),
-        ("MAX_POLYGON_POINTS", MAX_POLYGON_POINTS as u64),
-        ("MAX_VALUE", MAX_VALUE as u64),
-        ("MAX_NAME_BYTES", MAX_NAME_BYTES as u64),
-        ("MAX_FILE_BYTES", MAX_FILE_BYTES),
-        ("MAX_FPUZZLES_TEXT", MAX_FPUZZLES_TEXT as u64),
+        ("MAX_CELLS", L::MAX_CELLS as u64),
+        ("MAX_SYMBOLS", L::MAX_SYMBOLS as u64),
+        ("MAX_SHAPES", L::MAX_SHAPES as u64),
+        ("MAX_SHAPES_PER_CELL", L::MAX_SHAPES_PER_CELL as u64),
+        ("MAX_PEER_PAIRS", L::MAX_PEER_PAIRS as u64),
+        ("MAX_COORDINATE", L::MAX_COORDINATE as u64),
+        ("MAX_POSITION", L::MAX_POSITION as u64),
+        ("MAX_POLYGON_POINTS", L::MAX_POLYGON_POINTS as u64),
+        ("MAX_VALUE", L::MAX_VALUE as u64),
+        ("MAX_NAME_BYTES", L::MAX_NAME_BYTES as u64),
+        ("MAX_FILE_BYTES", L::MAX_FILE_BYTES),
+        ("MAX_FPUZZLES_TEXT", L::MAX_FPUZZLES_TEXT as u64),
     ] {
         // the table cell naming the constant gives its value
         let tag = format!("(`{name}`)");
@@ -585,6 +585,6 @@ fn limits_in_the_docs_match_the_code() {
             with_commas(value)
         );
     }
-    assert_eq!(MAX_TOTAL, 10i64.pow(15), "docs/LIMITS.md says 10¹⁵");
+    assert_eq!(L::MAX_TOTAL, 10i64.pow(15), "docs/LIMITS.md says 10¹⁵");
     assert!(doc.contains("10¹⁵ (`MAX_TOTAL`)"));
 }

@@ -48,7 +48,7 @@ pub enum SymbolError {
         /// The values given.
         values: usize,
     },
-    /// A value beyond [`crate::limits::MAX_VALUE`].
+    /// A value beyond [`crate::InputLimits::MAX_VALUE`].
     #[error("the value of symbol '{symbol}' is {value}, outside -{limit} to {limit} (see docs/LIMITS.md)", limit = crate::limits::MAX_VALUE)]
     ValueTooLarge {
         /// The symbol.

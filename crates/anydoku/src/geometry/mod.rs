@@ -160,7 +160,7 @@ pub enum GeometryError {
     /// cages, ...).
     #[error("{0}")]
     Invalid(String),
-    /// A number over one of the limits of [`crate::limits`].
+    /// A number over one of the limits of [`crate::InputLimits`].
     #[error("{0}")]
     Limit(String),
 }

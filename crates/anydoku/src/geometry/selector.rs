@@ -18,8 +18,9 @@ pub fn expand(selector: &str) -> Result<Vec<String>, SelectorError> {
     expand_at_most(selector, crate::limits::MAX_CELLS)
 }
 
-/// [`expand`], refusing a selector that names more than `most` cells in all (counted before
-/// they are listed: `r1-100c1-100` repeated 20,000 times is refused at once, not expanded).
+/// Expands a selector into cell names, in order, without resolving them, refusing a selector
+/// that names more than `most` cells in all (counted before they are listed: `r1-100c1-100`
+/// repeated 20,000 times is refused at once, not expanded).
 pub fn expand_at_most(selector: &str, most: usize) -> Result<Vec<String>, SelectorError> {
     let mut out = Vec::new();
     for token in selector

@@ -61,7 +61,7 @@ pub struct PuzzleSpec {
 }
 
 /// Reads a text file from disk with a message in the user's terms: at most
-/// [`crate::limits::MAX_FILE_BYTES`] (checked before reading, and while reading for files
+/// [`crate::InputLimits::MAX_FILE_BYTES`] (checked before reading, and while reading for files
 /// whose size is not known, like `/dev/zero`), UTF-8, a byte-order mark at the start dropped.
 pub fn read_text(path: &Path) -> Result<String, Error> {
     use std::io::Read;

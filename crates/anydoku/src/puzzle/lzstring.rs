@@ -48,7 +48,7 @@ impl Bits<'_> {
 }
 
 /// `LZString.decompressFromBase64`. `None` if the stream is corrupt or empty, or decompresses
-/// to more than [`crate::limits::MAX_FPUZZLES_TEXT`] characters.
+/// to more than [`crate::InputLimits::MAX_FPUZZLES_TEXT`] characters.
 #[cfg(any(test, feature = "internals"))]
 pub fn decompress_from_base64(input: &str) -> Option<String> {
     decompress_at_most(input, crate::limits::MAX_FPUZZLES_TEXT).ok()
