@@ -406,3 +406,20 @@ impl Budget {
         false
     }
 }
+
+/// Runs `f` on a thread with a 64 MB stack, for tests whose searches go deep into the bitboard
+/// kernel. That kernel recurses once per search level, and the depth is inherent: up to the
+/// number of cells, at most 1,024 (its boards hold 1,024 bits). A level takes under 700 bytes of
+/// stack in a release build (0.7 MB at the deepest, within any thread's stack) but about 16.5 KB
+/// in a debug build, where a search 120 levels deep already overflows a test thread's 2 MB.
+#[cfg(test)]
+pub(crate) fn with_deep_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn_scoped(s, f)
+            .expect("a thread")
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}
