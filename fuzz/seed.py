@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the fuzz targets' seed corpora (fuzz/corpus/TARGET/seed-*) from the shipped puzzles/
-and geometries/, using the release binary for the conversions:
+geometries/ and puzzles/layouts/, using the release binary for the conversions:
 
     cargo build --release && python3 fuzz/seed.py
 
@@ -38,7 +38,7 @@ def main():
         sys.exit(f"build {BIN} first (cargo build --release)")
     names = [l.split()[0] for l in run("geometries").splitlines()[1:]]
     puzzles = sorted((ROOT / "puzzles").glob("*.toml"))
-    for f in sorted((ROOT / "geometries").glob("*.toml")):
+    for f in sorted((ROOT / "geometries").glob("*.toml")) + sorted((ROOT / "puzzles/layouts").glob("*.toml")):
         put("geometry_toml", f.stem, f.read_bytes())
     models = {}
     for f in puzzles:

@@ -57,6 +57,15 @@ enum Edit {
         shape: u16,
         sum: i64,
     },
+    SetKind {
+        shape: u16,
+        kind: u8,
+    },
+    SetKey {
+        shape: u16,
+        key: u8,
+        value: i64,
+    },
     SetValue {
         symbol: u8,
         value: i64,
@@ -66,6 +75,23 @@ enum Edit {
     },
     DropSymbol,
 }
+
+/// The constraint kinds and their keys, so that edits reach every kind's reader.
+const KINDS: &[&str] = &[
+    "unique",
+    "sum",
+    "thermometer",
+    "anti-knight",
+    "anti-king",
+    "difference",
+    "ratio",
+    "xv",
+    "inequality",
+    "non-consecutive",
+    "non-ratio",
+    "non-xv",
+];
+const KEYS: &[&str] = &["sum", "difference", "ratio", "slow", "unique", "values"];
 
 const SEEDS: &[&str] = &[
     include_str!("../../puzzles/classic4.toml"),
@@ -144,6 +170,7 @@ fn apply(m: &mut ModelJson, e: Edit) {
                 cells,
                 sum,
                 unique,
+                keys: Default::default(),
             });
         }
         Edit::SetShapeCell { shape, slot, cell } => {
@@ -157,6 +184,21 @@ fn apply(m: &mut ModelJson, e: Edit) {
             if let Some(s) = at(shape, ns) {
                 m.shapes[s].rule = "sum".to_string();
                 m.shapes[s].sum = Some(sum);
+            }
+        }
+        Edit::SetKind { shape, kind } => {
+            if let Some(s) = at(shape, ns) {
+                m.shapes[s].rule = KINDS[kind as usize % KINDS.len()].to_string();
+            }
+        }
+        Edit::SetKey { shape, key, value } => {
+            if let Some(s) = at(shape, ns) {
+                let key = KEYS[key as usize % KEYS.len()].to_string();
+                let v = match key.as_str() {
+                    "slow" | "unique" => Value::Bool(value & 1 == 1),
+                    _ => Value::from(value),
+                };
+                m.shapes[s].keys.insert(key, v);
             }
         }
         Edit::SetValue { symbol, value } => {
