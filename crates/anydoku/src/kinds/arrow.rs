@@ -14,6 +14,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::draw::{self, Pen};
 use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[circle cells]`.
@@ -96,6 +97,17 @@ impl Kind for Arrow {
             }
         }
         Ok(out)
+    }
+
+    fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {
+        let k = params[0] as usize;
+        let pts: Vec<draw::Pt> = s.cells.iter().map(|&c| Pen::centre(g, c)).collect();
+        pen.line(&pts[k - 1..], "#777777", 0.06, 0.9);
+        for &p in &pts[..k] {
+            pen.circle(p, 0.4, "#ffffff", "#777777");
+        }
+        let tip = pts[pts.len() - 1];
+        pen.circle(tip, 0.08, "#777777", "none");
     }
 
     fn plant(

@@ -16,6 +16,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::draw::{self, Pen};
 use super::fpuzzles::{each_line, Fp, Instances};
 
 /// See the module docs. No numbers.
@@ -150,6 +151,14 @@ impl Kind for Between {
 
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         each_line(entry, fp, &[])
+    }
+
+    fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut Pen) {
+        let pts: Vec<draw::Pt> = s.cells.iter().map(|&c| Pen::centre(g, c)).collect();
+        pen.line(&pts, "#888888", 0.1, 0.8);
+        for p in [pts[0], pts[pts.len() - 1]] {
+            pen.circle(p, 0.4, "#ffffff", "#888888");
+        }
     }
 
     fn plant(

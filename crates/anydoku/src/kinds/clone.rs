@@ -12,6 +12,7 @@ use super::{Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::draw::Pen;
 use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. No numbers.
@@ -72,6 +73,12 @@ impl Kind for Clones {
         }
         cells.extend(other);
         Ok(vec![(cells, Vec::new())])
+    }
+
+    fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut Pen) {
+        for &c in &s.cells {
+            pen.square(Pen::centre(g, c), 0.45, "#fff0c0");
+        }
     }
 
     fn plant(

@@ -14,6 +14,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::draw::{self, Pen};
 use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[difference]`.
@@ -76,6 +77,14 @@ impl Kind for Difference {
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let d = fp.number(entry, "value")?.unwrap_or(1);
         Ok(vec![(fp.cells(entry, "cells")?, vec![d])])
+    }
+
+    fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {
+        let p = draw::between(g, s.cells[0], s.cells[1]);
+        pen.circle(p, 0.13, "#ffffff", "#222222");
+        if params[0] != 1 {
+            pen.text(p, 0.18, &params[0].to_string());
+        }
     }
 
     fn plant(

@@ -148,8 +148,12 @@ pub(crate) fn import(obj: &Map<String, Value>, n: usize, shapes: &mut Vec<Shape>
                 .map_err(|m| format!("f-puzzles \"{key}\" {entry}: {m}"))?;
             for (cells, params) in found {
                 number += 1;
+                let name = match kind.is_pattern() {
+                    true => kind.title().to_string(),
+                    false => format!("{} {number}", kind.title()),
+                };
                 shapes.push(Shape {
-                    name: format!("{} {number}", kind.title()),
+                    name,
                     rule: rule(id as u16, params),
                     cells,
                     kind: ShapeKind::Extra,

@@ -12,6 +12,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::draw::{self, Pen};
 use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. No numbers.
@@ -81,6 +82,18 @@ impl Kind for Inequality {
             }
         }
         Ok(out)
+    }
+
+    fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut Pen) {
+        let (a, b) = (Pen::centre(g, s.cells[0]), Pen::centre(g, s.cells[1]));
+        let sign = if (a[0] - b[0]).abs() >= (a[1] - b[1]).abs() {
+            if a[0] < b[0] { "<" } else { ">" }
+        } else if a[1] < b[1] {
+            "∧"
+        } else {
+            "∨"
+        };
+        pen.text(draw::between(g, s.cells[0], s.cells[1]), 0.3, sign);
     }
 
     fn plant(

@@ -11,6 +11,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::draw::{self, Pen};
 use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[sum]`.
@@ -59,6 +60,10 @@ impl Kind for LittleKiller {
             Some(total) => Ok(vec![(fp.cells(entry, "cells")?, vec![total])]),
             None => Ok(Vec::new()),
         }
+    }
+
+    fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {
+        pen.text(draw::before(g, &s.cells), 0.24, &params[0].to_string());
     }
 
     fn plant(

@@ -13,7 +13,9 @@
 //! * an independent checker ([`Kind::check`]): whether a filled grid satisfies the shape, written
 //!   plainly from the rule (the conformance tests count solutions with it alone);
 //! * random instances that a given grid satisfies ([`Kind::plant`]), for the conformance tests
-//!   and for generation.
+//!   and for generation;
+//! * its f-puzzles mapping ([`Kind::fpuzzles_keys`], [`Kind::read_fpuzzles`], see [`fpuzzles`]);
+//! * its drawing in the SVG picture ([`Kind::draw`], see [`draw`]).
 //!
 //! Unique and sum are kinds like the others; the engine's fastest paths (the bitboard kernels,
 //! CDCL, the law of 45) know them by their own [`Rule`] variants, every other kind is a
@@ -38,6 +40,7 @@ use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Constraint, Geometry, Rule, Shape};
 use crate::symbols::SymbolSet;
 
+pub(crate) mod draw;
 pub(crate) mod fpuzzles;
 mod linear;
 mod params;
@@ -110,6 +113,11 @@ pub(crate) trait Kind: Sync {
         _fp: &fpuzzles::Fp,
     ) -> Result<fpuzzles::Instances, String> {
         Ok(Vec::new())
+    }
+
+    /// Draws a shape of this kind in the SVG picture (by default a line through its cells).
+    fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut draw::Pen) {
+        draw::path(g, &s.cells, pen);
     }
 
     #[cfg_attr(not(test), allow(dead_code))] // generation plants them next
@@ -268,6 +276,15 @@ pub(crate) fn check(s: &Shape, g: &Geometry, grid: &[u8]) -> Result<(), String> 
 /// Adds shape `s` of `g` to the engine's tables (see [`Kind::flatten`]).
 pub(crate) fn flatten(s: &Shape, g: &Geometry, out: &mut Flat) {
     of(&s.rule).flatten(s, &params(&s.rule), g, out)
+}
+
+/// Draws shape `s` of `g` (a constraint kind's shape) with `pen`; patterns draw nothing (the
+/// picture's note names them).
+pub(crate) fn draw(s: &Shape, g: &Geometry, pen: &mut draw::Pen) {
+    let kind = of(&s.rule);
+    if !kind.is_pattern() {
+        kind.draw(s, &params(&s.rule), g, pen);
+    }
 }
 
 /// The names of the pattern kinds, for messages.

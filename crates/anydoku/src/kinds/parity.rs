@@ -13,6 +13,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::draw::Pen;
 use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[1 for odd, 0 for even]`.
@@ -83,6 +84,16 @@ impl Kind for Parity {
             _ => return Err("has a parity other than \"Odd\" or \"Even\"".into()),
         };
         Ok(vec![(vec![cell], vec![odd])])
+    }
+
+    fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {
+        for &c in &s.cells {
+            if params[0] == 1 {
+                pen.circle(Pen::centre(g, c), 0.38, "#d6d6d6", "none");
+            } else {
+                pen.square(Pen::centre(g, c), 0.36, "#d6d6d6");
+            }
+        }
     }
 
     fn plant(

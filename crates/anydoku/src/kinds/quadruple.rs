@@ -15,6 +15,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::draw::Pen;
 use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: the values, in order.
@@ -139,6 +140,18 @@ impl Kind for Quadruple {
             .collect::<Result<Vec<i64>, String>>()?;
         values.sort();
         Ok(vec![(fp.cells(entry, "cells")?, values)])
+    }
+
+    fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {
+        let k = s.cells.len() as f64;
+        let mut p = [0.0, 0.0];
+        for &c in &s.cells {
+            let q = Pen::centre(g, c);
+            p = [p[0] + q[0] / k, p[1] + q[1] / k];
+        }
+        pen.circle(p, 0.3, "#ffffff", "#222222");
+        let text: Vec<String> = params.iter().map(i64::to_string).collect();
+        pen.text(p, 0.16, &text.join(""));
     }
 
     fn plant(

@@ -15,6 +15,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::draw::{self, Pen};
 use super::fpuzzles::{each_line, Fp, Instances};
 
 /// See the module docs. No numbers.
@@ -110,6 +111,11 @@ impl Kind for Renban {
 
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         each_line(entry, fp, &[])
+    }
+
+    fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut Pen) {
+        let pts: Vec<draw::Pt> = s.cells.iter().map(|&c| Pen::centre(g, c)).collect();
+        pen.line(&pts, "#b061d6", 0.22, 0.6);
     }
 
     fn plant(

@@ -18,6 +18,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::draw::{self, Pen};
 use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[count]`.
@@ -152,6 +153,10 @@ impl Kind for Skyscraper {
         let (r, c) = fp.rc(entry.get("cell").unwrap_or(&Value::Null))?;
         let line = fp.clue_line(r, c).ok_or("its clue is not beside a row or column")?;
         Ok(vec![(line, vec![count])])
+    }
+
+    fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {
+        pen.text(draw::before(g, &s.cells), 0.24, &params[0].to_string());
     }
 
     fn plant(

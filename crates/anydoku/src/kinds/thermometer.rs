@@ -13,6 +13,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::draw::{self, Pen};
 use super::fpuzzles::{each_line, Fp, Instances};
 
 /// See the module docs. Numbers: `[slow (0 or 1)]`.
@@ -79,6 +80,12 @@ impl Kind for Thermometer {
 
     fn read_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         each_line(entry, fp, &[(key == "slowthermometer") as i64])
+    }
+
+    fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut Pen) {
+        let pts: Vec<draw::Pt> = s.cells.iter().map(|&c| Pen::centre(g, c)).collect();
+        pen.line(&pts, "#9a9a9a", 0.28, 0.8);
+        pen.circle(pts[0], 0.36, "#9a9a9a", "none");
     }
 
     fn plant(

@@ -12,6 +12,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::draw::{self, Pen};
 use super::fpuzzles::{each_line, Fp, Instances};
 
 /// See the module docs. Numbers: `[difference]`.
@@ -72,6 +73,11 @@ impl Kind for Whispers {
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let d = fp.number(entry, "value")?.unwrap_or(5);
         each_line(entry, fp, &[d])
+    }
+
+    fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut Pen) {
+        let pts: Vec<draw::Pt> = s.cells.iter().map(|&c| Pen::centre(g, c)).collect();
+        pen.line(&pts, "#3fbf5f", 0.22, 0.6);
     }
 
     fn plant(

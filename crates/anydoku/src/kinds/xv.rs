@@ -13,6 +13,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::draw::{self, Pen};
 use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[sum]`.
@@ -69,6 +70,17 @@ impl Kind for Xv {
             _ => return Err("has no value \"X\" or \"V\"".into()),
         };
         Ok(vec![(fp.cells(entry, "cells")?, vec![total])])
+    }
+
+    fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {
+        let p = draw::between(g, s.cells[0], s.cells[1]);
+        let label = match params[0] {
+            10 => "X".to_string(),
+            5 => "V".to_string(),
+            t => t.to_string(),
+        };
+        pen.circle(p, 0.16, "#ffffff", "none");
+        pen.text(p, 0.3, &label);
     }
 
     fn plant(

@@ -18,6 +18,8 @@
 //!   show — nothing more;
 //! * [`Role::Line`]: any other straight shape (a pair of cells a knight's move apart, a
 //!   hexagon's slanted lines) — a subtle line from cell to cell;
+//! * [`Role::Kind`]: shapes of the other constraint kinds, which draw themselves (patterns are
+//!   named in the note);
 //! * [`Role::Pattern`]: the rest (scattered cells, such as the same place in every box) — named
 //!   in a note under the picture.
 //!
@@ -48,6 +50,8 @@ pub enum Role {
     Pattern,
     /// Shown by the drawn cells themselves (rows, columns, bent lines), or a single cell.
     Grid,
+    /// Drawn by its constraint kind (thermometers, arrows, dots, …; see `kinds::draw`).
+    Kind,
 }
 
 /// Pairs of neighbouring cells `(a, b)` with `a < b`.
@@ -106,7 +110,9 @@ pub(crate) fn roles(g: &Geometry, adjacent: &Adjacent) -> Vec<Role> {
 /// The role of a shape that is not a region.
 fn role_of(g: &Geometry, s: &Shape, adjacent: &Adjacent) -> Role {
     let extra = s.kind == ShapeKind::Extra;
-    if is_cage(s) {
+    if matches!(s.rule, Rule::Constraint(_)) && !is_cage(s) {
+        Role::Kind
+    } else if is_cage(s) {
         Role::Cage
     } else if s.kind == ShapeKind::Diagonal
         || (extra && s.cells.len() >= 3 && slanted(g, s) && !touching(s, adjacent))

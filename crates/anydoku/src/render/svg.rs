@@ -162,6 +162,7 @@ pub fn draw(g: &Geometry, givens: &[Option<u8>], grid: &[Option<u8>]) -> String 
     cells(&mut out, g, &c, &polys);
     borders(&mut out, g, &roles, &c, &edges);
     outline_subgrids(&mut out, &subgrids(g), &c);
+    kinds(&mut out, g, &roles, &c);
     for (i, s) in g.shapes.iter().enumerate() {
         if roles[i] == Role::Cage {
             cage(&mut out, g, s, &c, &polys, &edges);
@@ -182,6 +183,16 @@ pub fn draw(g: &Geometry, givens: &[Option<u8>], grid: &[Option<u8>]) -> String 
     out
 }
 
+/// The shapes the constraint kinds draw (each kind's `Kind::draw`).
+fn kinds(out: &mut String, g: &Geometry, roles: &[Role], c: &Canvas) {
+    let at = |p: Pt| [(p[0] - c.x0 + MARGIN) * SCALE, (p[1] - c.y0 + MARGIN) * SCALE];
+    for (s, _) in g.shapes.iter().zip(roles).filter(|(_, r)| **r == Role::Kind) {
+        let title = s.name.clone();
+        let mut pen = crate::kinds::draw::Pen { out: &mut *out, scale: SCALE, at: &at, title };
+        crate::kinds::draw(s, g, &mut pen);
+    }
+}
+
 /// The font size of the note under a picture, and its line height, in cell units.
 const NOTE_FONT: f64 = 0.34;
 const NOTE_LINE: f64 = 0.5;
@@ -197,6 +208,13 @@ fn note_lines(g: &Geometry, roles: &[Role], c: &Canvas) -> Vec<String> {
         .map(|(s, _)| s.name.as_str())
         .collect();
     let mut text = String::new();
+    let patterns: Vec<&str> = (g.shapes.iter().zip(roles))
+        .filter(|(s, r)| **r == Role::Kind && crate::kinds::of(&s.rule).is_pattern())
+        .map(|(s, _)| s.name.as_str())
+        .collect();
+    if !patterns.is_empty() {
+        text.push_str(&format!("Also: {}. ", patterns.join(", ")));
+    }
     if roles.contains(&Role::Line) {
         text.push_str("Cells joined by a thin line hold different symbols. ");
     }
