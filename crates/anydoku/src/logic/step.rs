@@ -20,17 +20,19 @@ pub enum Family {
     Subsets,
     /// Generalised X-Wing / Swordfish / Jellyfish.
     Fish,
-    /// X-chains, XY-chains, alternating inference chains and XYZ-Wings.
+    /// XY- and XYZ-Wings, forcing chains and cycles (X, Y, XY, grouped).
     Chains,
-    /// Unique rectangles: they assume the puzzle has exactly one solution.
+    /// Unique rectangles and the BUG: they assume the puzzle has exactly one solution.
     Uniqueness,
+    /// Forcing nets: Nishio, cell and region forcing chains, dynamic and nested ones.
+    Forcing,
     /// Trial and error by the engine: the last resort.
     Search,
 }
 
 impl Family {
     /// Every family that `--rules` can name.
-    pub const ALL: [Family; 7] = [
+    pub const ALL: [Family; 8] = [
         Family::Singles,
         Family::Overlap,
         Family::Cages,
@@ -38,6 +40,7 @@ impl Family {
         Family::Fish,
         Family::Chains,
         Family::Uniqueness,
+        Family::Forcing,
     ];
 
     /// The lower-case name used on the command line and in JSON.
@@ -50,6 +53,7 @@ impl Family {
             Family::Fish => "fish",
             Family::Chains => "chains",
             Family::Uniqueness => "uniqueness",
+            Family::Forcing => "forcing",
             Family::Search => "search",
         }
     }
@@ -66,7 +70,7 @@ pub struct Step {
     /// The rule's name: "Hidden single", "Naked pair", "X-Wing", "XY-chain", ...
     pub rule: String,
     pub family: Family,
-    /// Subset/fish size or number of chain links (1 for singles).
+    /// Subset/fish size, or a chain's size (its number of nodes, over all branches of a net).
     pub size: usize,
     /// Difficulty of this step (see the scale in [`super::rate`]).
     pub weight: f64,
