@@ -494,6 +494,7 @@ fn killer_puzzles_are_unique_with_cage_certificates() {
             "2",
             "--cage-size",
             "2-4",
+            "--cover",
         ],
         2,
     ) {
@@ -505,7 +506,7 @@ fn killer_puzzles_are_unique_with_cage_certificates() {
             .filter(|s| s["rule"] == "sum")
             .count();
         assert!(cages >= 4, "{cages} cages");
-        // every cell is in exactly one cage (no --drop-cages)
+        // every cell is in exactly one cage (--cover)
         let mut seen = HashMap::new();
         for s in m["shapes"]
             .as_array()
@@ -598,6 +599,28 @@ fn killer_with_dropped_cages_stays_unique() {
         &["-g", "classic6", "--killer", "--drop-cages", "--seed", "8"],
         1,
     );
+}
+
+/// Killers drop the cages they do not need by default, so they come out minimal: every cage
+/// kept has a certificate (checked by `check_generated`), and some cells are left uncaged.
+#[test]
+fn killer_puzzles_are_minimal_by_default() {
+    for m in check_all(
+        &["-g", "classic9", "--killer", "--seed", "3", "--count", "2"],
+        2,
+    ) {
+        assert_eq!(m["source"]["minimal"], true);
+        let cages = sum_shapes(&m);
+        assert_eq!(m["certificates"].as_object().unwrap().len(), cages.len());
+        let caged: usize = m["shapes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["rule"] == "sum")
+            .map(|s| s["cells"].as_array().unwrap().len())
+            .sum();
+        assert!(caged < 81, "every cell caged");
+    }
 }
 
 #[test]
@@ -925,10 +948,7 @@ fn corpus_generate_100() {
         (vec!["-g", "toroidal"], "toroidal"),
         (vec!["-g", "samurai"], "samurai"),
         (vec!["-g", "classic16"], "classic16"),
-        (
-            vec!["-g", "classic9", "--killer", "--drop-cages"],
-            "killer9",
-        ),
+        (vec!["-g", "classic9", "--killer"], "killer9"),
     ] {
         if only
             .as_ref()
@@ -955,6 +975,7 @@ fn corpus_generate_100() {
             .iter()
             .filter(|m| m["source"]["minimal"] == true)
             .count();
+        assert_eq!(minimal, count, "{label}: a puzzle not proven minimal");
         eprintln!(
             "{label}: {count} puzzles generated and checked in {:?}; median givens {}; \
              {minimal} marked minimal; {certificates} certificates checked",

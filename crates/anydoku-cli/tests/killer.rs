@@ -133,7 +133,7 @@ fn corpus_killer_krazydad() {
                 },
             );
             let mut s = Searcher::new(&e);
-            let r = s.count(&p.givens, 2, Limits::none(), None);
+            let r = s.count(&p.givens, 2, Limits::none());
             assert_eq!(r.status(), Status::Unique, "{}", raw.name);
             assert_eq!(Some(&r.solutions[0]), raw.solution_indices(p).as_ref());
             no_branch += (r.nodes == 1) as usize;

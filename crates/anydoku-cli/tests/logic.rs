@@ -524,11 +524,18 @@ fn rate_a_file_gives_one_line_per_puzzle() {
         &format!("{EASY} 1.2\n# comment\n{HARD} 3.4\nnot a puzzle\n{DIABOLICAL}\n"),
     );
     let (code, out, err) = run(&["rate", file.to_str().unwrap(), "-g", "classic9"]);
-    assert_eq!(code, 0, "{err}");
+    // every good line is rated, the bad one is answered in its place, and the exit code says
+    // that the file had a bad line
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("lines.txt:4:1: 'n' (for cell r1c1)"), "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
     assert!(lines[0].ends_with(" easy"));
-    assert!(lines[2].starts_with("invalid:"));
+    assert!(
+        lines[2].starts_with("invalid: line 4, column 1: 'n' (for cell r1c1)"),
+        "{}",
+        lines[2]
+    );
     let score = |l: &str| l.split(' ').next().unwrap().parse::<f64>().unwrap();
     assert!(score(lines[0]) < score(lines[1]) && score(lines[1]) < score(lines[3]));
 }

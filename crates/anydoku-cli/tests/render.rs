@@ -85,6 +85,54 @@ fn check_structure(name: &str, p: &Puzzle, svg: &str) {
         "{name}: givens"
     );
     assert_eq!(count(svg, "class=\"region-border\""), 1, "{name}");
+    check_cell_data(name, p, svg);
+}
+
+/// Every cell outline carries its index (in cell order) and its centre, which lies inside the
+/// outline at the cell's position relative to the other cells.
+fn check_cell_data(name: &str, p: &Puzzle, svg: &str) {
+    let g = &p.geometry;
+    let attr = |tag: &str, key: &str| -> f64 {
+        let at = tag.find(&format!(" {key}=\"")).expect(key) + key.len() + 3;
+        let end = tag[at..].find('"').unwrap() + at;
+        tag[at..end].parse().unwrap()
+    };
+    let tags: Vec<&str> = svg
+        .split('<')
+        .filter(|t| t.starts_with("rect class=\"cell\"") || t.starts_with("polygon class=\"cell\""))
+        .collect();
+    assert_eq!(tags.len(), g.cell_count(), "{name}");
+    let (c0, p0) = (attr(tags[0], "data-cx"), g.cells[0].pos);
+    let r0 = attr(tags[0], "data-cy");
+    for (i, tag) in tags.iter().enumerate() {
+        assert_eq!(attr(tag, "data-cell") as usize, i, "{name}: cell order");
+        let (cx, cy, fit) = (
+            attr(tag, "data-cx"),
+            attr(tag, "data-cy"),
+            attr(tag, "data-fit"),
+        );
+        let pos = g.cells[i].pos;
+        assert!(
+            (cx - c0 - (pos[0] - p0[0]) * 40.0).abs() < 0.02,
+            "{name}: x of cell {i}"
+        );
+        assert!(
+            (cy - r0 - (pos[1] - p0[1]) * 40.0).abs() < 0.02,
+            "{name}: y of cell {i}"
+        );
+        assert!(fit > 0.0 && fit <= 1.0, "{name}: fit of cell {i}");
+        if tag.starts_with("rect") {
+            assert!(
+                (attr(tag, "x") + 20.0 - cx).abs() < 0.02,
+                "{name}: centre of cell {i}"
+            );
+            assert!(
+                (attr(tag, "y") + 20.0 - cy).abs() < 0.02,
+                "{name}: centre of cell {i}"
+            );
+            assert_eq!(fit, 1.0, "{name}: squares have room 1");
+        }
+    }
 }
 
 #[test]

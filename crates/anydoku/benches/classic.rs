@@ -6,10 +6,10 @@
 
 use std::hint::black_box;
 
-use anydoku::engine::search::Searcher;
-use anydoku::geometry::builtin;
-use anydoku::puzzle::text;
-use anydoku::{Engine, Limits, Status};
+use std::sync::Arc;
+
+use anydoku::puzzle::TextLines;
+use anydoku::{Engine, Geometry, Limits, Puzzle, Searcher, Status};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn lines() -> Vec<String> {
@@ -20,11 +20,11 @@ fn lines() -> Vec<String> {
 }
 
 fn classic(c: &mut Criterion) {
-    let g = builtin::load("classic9").unwrap();
+    let g = Geometry::builtin("classic9").unwrap();
     let engine = Engine::new(&g);
     let puzzles: Vec<Vec<Option<u8>>> = lines()
         .iter()
-        .map(|l| text::parse_line(&g, l).unwrap())
+        .map(|l| TextLines::new(Arc::new(g.clone())).givens(l).unwrap())
         .collect();
     let mut group = c.benchmark_group("classic9 SE5.0+ (3000)");
     group.sample_size(10);
@@ -33,7 +33,7 @@ fn classic(c: &mut Criterion) {
         let mut s = Searcher::new(&engine);
         b.iter(|| {
             for p in &puzzles {
-                let r = s.count(black_box(p), 2, Limits::none(), None);
+                let r = s.count(black_box(p), 2, Limits::none());
                 assert_eq!(r.status(), Status::Unique);
             }
         })
@@ -49,11 +49,11 @@ fn classic(c: &mut Criterion) {
         let mut s = Searcher::new(&engine);
         let ps: Vec<_> = few
             .iter()
-            .map(|l| text::parse_line(&g, l).unwrap())
+            .map(|l| TextLines::new(Arc::new(g.clone())).givens(l).unwrap())
             .collect();
         b.iter(|| {
             for p in &ps {
-                assert_eq!(s.count(black_box(p), 2, Limits::none(), None).count, 1);
+                assert_eq!(s.count(black_box(p), 2, Limits::none()).count, 1);
             }
         })
     });
@@ -82,13 +82,13 @@ fn samurai(c: &mut Criterion) {
         for p in paths {
             let name = p.file_name().unwrap().to_string_lossy().to_string();
             if name.starts_with("samurai") && !name.contains("killer") {
-                if let Ok(puzzle) = anydoku::puzzle::file::load_path(&p) {
+                if let Ok(puzzle) = Puzzle::load(&p) {
                     puzzles.push(puzzle);
                 }
             }
         }
     }
-    let g = builtin::load("samurai").unwrap();
+    let g = Geometry::builtin("samurai").unwrap();
     let engine = Engine::new(&g);
     let mut group = c.benchmark_group("samurai");
     group.sample_size(10);
@@ -96,7 +96,7 @@ fn samurai(c: &mut Criterion) {
         group.bench_function("anydoku fill empty", |b| {
             let mut s = Searcher::new(&engine);
             let empty = vec![None; g.cell_count()];
-            b.iter(|| assert_eq!(s.count(&empty, 1, Limits::none(), None).count, 1))
+            b.iter(|| assert_eq!(s.count(&empty, 1, Limits::none()).count, 1))
         });
     } else {
         group.throughput(Throughput::Elements(puzzles.len() as u64));

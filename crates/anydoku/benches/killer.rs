@@ -4,10 +4,9 @@
 
 use std::path::PathBuf;
 
-use anydoku::engine::search::Searcher;
 use anydoku::engine::Options;
-use anydoku::puzzle::import::Source;
-use anydoku::{Engine, Limits, Puzzle, Status};
+use anydoku::puzzle::Source;
+use anydoku::{Engine, Limits, Puzzle, Searcher, Status};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 const FILE: &str = "variants/killer/krazydad_killer_bnatalha_dataset_killer_sudoku.csv";
@@ -54,7 +53,7 @@ fn bench(c: &mut Criterion) {
                             ..Options::default()
                         },
                     );
-                    let r = Searcher::new(&e).count(&p.givens, 2, Limits::none(), None);
+                    let r = Searcher::new(&e).count(&p.givens, 2, Limits::none());
                     assert_eq!(r.status(), Status::Unique);
                     assert_eq!(&r.solutions[0], sol);
                 }

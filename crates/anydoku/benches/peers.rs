@@ -10,7 +10,7 @@
 //!    uniqueness (stop at the second solution) and keeping no solution: anydoku's
 //!    `Searcher::count(givens, 2, ..)` after `keep_solutions(0)` in this process, the peer's
 //!    `Sudoku::solutions_count_up_to(2)` in its own process. (Keeping the first solution, as
-//!    `solve` does, costs anydoku two small allocations per puzzle, about 1 %.) On each side only
+//!    `solve` does, costs anydoku two small allocations per puzzle.) On each side only
 //!    the solving loop is timed (parsing is done before). Sets (from the tdoku benchmark files):
 //!    the first 5000 lines of `tdoku_puzzles5_forum_hardest_1905_11plus.txt`, all of
 //!    `tdoku_puzzles3_magictour_top1465.txt`, the first 20000 lines of `tdoku_puzzles2_17_clue.txt`.
@@ -57,10 +57,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use anydoku::engine::search::Searcher;
-use anydoku::geometry::builtin;
-use anydoku::puzzle::text;
-use anydoku::{Engine, Limits, Status};
+use std::sync::Arc;
+
+use anydoku::puzzle::TextLines;
+use anydoku::{Engine, Geometry, Limits, Searcher, Status};
 
 /// Classic sets: file name and how many lines to take (`None` = all).
 const CLASSIC_SETS: &[(&str, Option<usize>)] = &[
@@ -209,7 +209,7 @@ fn classic(root: &Path, shared: &Path, repeats: usize) {
     if let Err(e) = &peer {
         println!("peer unavailable: {e}");
     }
-    let g = builtin::load("classic9").expect("builtin classic9");
+    let g = Geometry::builtin("classic9").expect("builtin classic9");
     let engine = Engine::new(&g);
     let mut searcher = Searcher::new(&engine);
     // like the peer's `solutions_count_up_to`: count, keep nothing
@@ -233,7 +233,11 @@ fn classic(root: &Path, shared: &Path, repeats: usize) {
         }
         let puzzles: Vec<Vec<Option<u8>>> = lines
             .iter()
-            .map(|l| text::parse_line(&g, l).unwrap_or_else(|e| panic!("{file}: {l}: {e}")))
+            .map(|l| {
+                TextLines::new(Arc::new(g.clone()))
+                    .givens(l)
+                    .unwrap_or_else(|e| panic!("{file}: {l}: {e}"))
+            })
             .collect();
         // the peer reads exactly these lines from a scratch copy
         let input = scratch.join(format!("input-{file}"));
@@ -308,10 +312,7 @@ fn run_anydoku(s: &mut Searcher, puzzles: &[Vec<Option<u8>>], file: &str) -> (Ta
     let t = Instant::now();
     let statuses: Vec<Status> = puzzles
         .iter()
-        .map(|p| {
-            s.count(std::hint::black_box(p), 2, Limits::none(), None)
-                .status()
-        })
+        .map(|p| s.count(std::hint::black_box(p), 2, Limits::none()).status())
         .collect();
     let secs = t.elapsed().as_secs_f64();
     let mut tally = Tally::default();
@@ -319,7 +320,7 @@ fn run_anydoku(s: &mut Searcher, puzzles: &[Vec<Option<u8>>], file: &str) -> (Ta
         match st {
             Status::Unique => tally.unique += 1,
             Status::Multiple => tally.multiple += 1,
-            Status::None => tally.none += 1,
+            Status::NoSolution => tally.none += 1,
             Status::Unknown => panic!("{file}: puzzle {} unknown without limits", i + 1),
         }
     }
@@ -518,7 +519,7 @@ fn cpsat_in(root: &Path, variants: &Path, tmp: &Path, bin: &Path) -> Result<(), 
     }
     let out = Command::new("python3")
         .current_dir(root)
-        .arg(root.join("benches/cpsat/compare.py"))
+        .arg(root.join("crates/anydoku/benches/cpsat/compare.py"))
         .arg("--anydoku")
         .arg(bin)
         .arg("--limit")

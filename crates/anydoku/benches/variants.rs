@@ -11,9 +11,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use anydoku::engine::search::Searcher;
-use anydoku::puzzle::json;
-use anydoku::{Engine, Limits, Puzzle, Status};
+use anydoku::{Engine, Limits, Puzzle, Searcher, Status};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 /// The JSON models of one converted set: (puzzle, published solution if any).
@@ -25,13 +23,16 @@ fn models(dir: &std::path::Path, file: &str, take: usize) -> Vec<(Puzzle, Option
         .filter(|l| !l.trim().is_empty())
         .take(take)
         .map(|line| {
-            let model = json::parse_model(line).expect("a converted model");
-            let p = json::from_model(&model).expect("a valid puzzle");
-            let solution = model.solution.as_ref().and_then(|s| {
-                let map: serde_json::Map<String, serde_json::Value> =
-                    serde_json::from_value(s.clone()).ok()?;
-                let grid = json::givens_from_map(&p.geometry, &map).ok()?;
-                grid.into_iter().collect::<Option<Vec<u8>>>()
+            let p = Puzzle::from_json(line).expect("a converted model");
+            let model: serde_json::Value = serde_json::from_str(line).expect("JSON");
+            let solution = model["solution"].as_object().and_then(|map| {
+                let g = &p.geometry;
+                let mut grid = vec![0u8; g.cell_count()];
+                for (cell, symbol) in map {
+                    let s = g.symbols.index_of(symbol.as_str()?)?;
+                    grid[g.cell_id(cell)?.index()] = s as u8;
+                }
+                (map.len() == grid.len()).then_some(grid)
             });
             (p, solution)
         })
@@ -112,7 +113,7 @@ fn bench(c: &mut Criterion) {
                             &built
                         }
                     };
-                    let r = Searcher::new(e).count(&p.givens, 2, Limits::none(), None);
+                    let r = Searcher::new(e).count(&p.givens, 2, Limits::none());
                     assert_eq!(r.status(), Status::Unique, "{}", p.geometry.name);
                     if let Some(s) = solution {
                         assert_eq!(&r.solutions[0], s, "{}", p.geometry.name);

@@ -1,4 +1,9 @@
 //! The library's error type: what went wrong, in the user's terms, and where in the input.
+//!
+//! Every error that comes from a text carries the [`Location`] (line and column) it was found
+//! at, when known; an error that comes from another library's error keeps it as its `source`.
+
+use std::sync::Arc;
 
 use crate::geometry::GeometryError;
 use crate::symbols::SymbolError;
@@ -6,11 +11,28 @@ use crate::symbols::SymbolError;
 /// A 1-based line and column in an input text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Location {
+    /// The line, from 1.
     pub line: usize,
+    /// The column in characters, from 1.
     pub column: usize,
 }
 
 impl Location {
+    /// The byte offset of this location in `text` (the end of `text` when it lies beyond).
+    pub fn offset_in(self, text: &str) -> usize {
+        let mut start = 0;
+        for _ in 1..self.line {
+            match text[start..].find('\n') {
+                Some(i) => start += i + 1,
+                None => return text.len(),
+            }
+        }
+        text[start..]
+            .char_indices()
+            .nth(self.column.saturating_sub(1))
+            .map_or(text.len(), |(i, _)| start + i)
+    }
+
     /// The line and column of byte offset `offset` in `text`.
     pub fn of_offset(text: &str, offset: usize) -> Self {
         let offset = offset.min(text.len());
@@ -23,35 +45,56 @@ impl Location {
 }
 
 /// Everything that can go wrong when reading geometries and puzzles.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum Error {
     /// The text is not valid TOML/JSON, or has unknown or missing keys.
     #[error("{message}")]
     Syntax {
+        /// What is wrong, in the reader's words.
         message: String,
+        /// Where.
         location: Option<Location>,
     },
     /// The geometry is inconsistent.
     #[error("{source}")]
     Geometry {
+        /// What is inconsistent.
         source: GeometryError,
+        /// Where it was written, when known.
         location: Option<Location>,
     },
     /// The puzzle's givens do not fit its geometry.
     #[error("{message}")]
     Puzzle {
+        /// What does not fit.
         message: String,
+        /// Where, when known.
         location: Option<Location>,
     },
     /// A geometry name that is neither built in nor a file.
     #[error("unknown geometry '{name}': not a built-in layout (see `anydoku geometries`) and no such file")]
     UnknownGeometry {
+        /// The name as written.
         name: String,
+        /// Where it was written, when known.
         location: Option<Location>,
     },
     /// A file could not be read.
-    #[error("cannot read {path}: {message}")]
-    Io { path: String, message: String },
+    #[error("cannot read {path}: {}", io_message(source))]
+    Io {
+        /// The file.
+        path: String,
+        /// Why it could not be read (shared, so that errors can be cloned).
+        source: Arc<std::io::Error>,
+    },
+}
+
+/// An I/O error in the user's terms ("no such file" rather than the system's wording).
+fn io_message(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        _ => e.to_string(),
+    }
 }
 
 impl Error {
@@ -71,6 +114,25 @@ impl Error {
         Error::Puzzle {
             message: message.into(),
             location: None,
+        }
+    }
+
+    /// A file that could not be read (or is not UTF-8 text, as [`std::io::ErrorKind::InvalidData`]).
+    pub fn io(path: impl std::fmt::Display, source: std::io::Error) -> Self {
+        Error::Io {
+            path: path.to_string(),
+            source: Arc::new(source),
+        }
+    }
+
+    /// The same error at `location` (replacing the one it had).
+    pub fn with_location(self, location: Option<Location>) -> Self {
+        match self {
+            Error::Syntax { message, .. } => Error::Syntax { message, location },
+            Error::Geometry { source, .. } => Error::Geometry { source, location },
+            Error::Puzzle { message, .. } => Error::Puzzle { message, location },
+            Error::UnknownGeometry { name, .. } => Error::UnknownGeometry { name, location },
+            other => other,
         }
     }
 

@@ -12,20 +12,32 @@ pub const MAX_SYMBOLS: usize = 64;
 /// Errors in a symbol set definition.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SymbolError {
+    /// No symbols.
     #[error("the symbol set is empty")]
     Empty,
+    /// More than 64 symbols.
     #[error("the symbol set has {0} symbols; at most {MAX_SYMBOLS} are supported")]
     TooMany(usize),
+    /// A symbol listed twice.
     #[error("symbol '{0}' appears twice in the symbol set")]
     Duplicate(String),
+    /// A symbol of more than one grapheme.
     #[error("symbol '{0}' is not a single grapheme")]
     NotOneGrapheme(String),
+    /// `.`, which marks an empty cell.
     #[error("'.' cannot be a symbol: it marks an empty cell")]
     Dot,
+    /// A whitespace symbol.
     #[error("symbol '{0}' is whitespace")]
     Whitespace(String),
+    /// Values given for a different number of symbols.
     #[error("there are {symbols} symbols but {values} values")]
-    ValueCount { symbols: usize, values: usize },
+    ValueCount {
+        /// The symbols.
+        symbols: usize,
+        /// The values given.
+        values: usize,
+    },
 }
 
 /// An ordered set of symbols with numeric values.

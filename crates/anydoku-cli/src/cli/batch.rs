@@ -5,21 +5,23 @@
 //! and lines starting with `#` are skipped. Throughput goes to stderr, and on a terminal a running
 //! count while the work goes on.
 //!
-//! In a `.jsonl` file each line is a whole model; a worker reads a line's layout as raw text
-//! first and reuses its last geometry and engine while the layout repeats (a file of Samurai
-//! puzzles builds one engine per worker, not one per line), and its last cells while only the
-//! shapes change (a file of Killers on one grid reads only each line's cages).
+//! In a `.jsonl` file each line is a whole model; a worker reads the lines with a [`JsonLines`],
+//! which reuses its last geometry while the layout repeats and its last cells while only the
+//! shapes change (a file of Killers on one grid reads only each line's cages), and the worker
+//! reuses its engine while the geometry is the same (a file of Samurai puzzles builds one
+//! engine per worker, not one per line).
 
 use std::io::{BufRead, BufWriter, IsTerminal, Write};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
-use anydoku::engine::search::Searcher;
-use anydoku::puzzle::{json, scan, text};
-use anydoku::{Engine, Geometry, Limits, Status};
+use anydoku::puzzle::{JsonLines, TextLines};
+use anydoku::{Engine, Geometry, Limits, Searcher, Status};
 use rayon::prelude::*;
 
 use super::input::{self, CliError};
+use super::lines::{Line, Lines};
 use super::BudgetArgs;
 
 const CHUNK: usize = 4096;
@@ -33,15 +35,116 @@ struct Tally {
     invalid: u64,
 }
 
+impl Tally {
+    /// Counts an answer and writes its line (an error on stderr too for an invalid line).
+    fn write(
+        &mut self,
+        out: &mut impl Write,
+        line: &Line,
+        a: Answer,
+        label: &str,
+        bar: Option<&indicatif::ProgressBar>,
+    ) -> std::io::Result<()> {
+        match a {
+            Answer::Solved(Status::Unique, Some(solution)) => {
+                self.unique += 1;
+                writeln!(out, "{solution}")
+            }
+            Answer::Solved(status, _) => {
+                match status {
+                    Status::Multiple => self.multiple += 1,
+                    Status::NoSolution => self.none += 1,
+                    _ => self.unknown += 1,
+                }
+                writeln!(out, "{}", status.as_str())
+            }
+            Answer::Invalid(e) => {
+                self.invalid += 1;
+                let message = format!("{label}:{}: {e}", line.place(Some(&e)));
+                match bar {
+                    Some(b) => b.suspend(|| errln!("error: {message}")),
+                    None => errln!("error: {message}"),
+                }
+                writeln!(out, "invalid: {}", line.invalid(&e))
+            }
+        }
+    }
+}
+
+/// What the lines of a file are: one-line puzzles on a geometry (read by the reader, solved by
+/// the engine), or JSON models.
+enum Kind<'a> {
+    Text(&'a TextLines, &'a Engine),
+    Json,
+}
+
+/// A running count on a terminal (a line of a 36x36 can take minutes).
+fn spinner() -> Option<indicatif::ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {human_pos} puzzles [{elapsed_precise}] {per_sec}",
+            )
+            .expect("the template is valid"),
+        );
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        bar
+    })
+}
+
+/// Solves a chunk of lines in parallel (in the current rayon pool), answers in line order.
+fn solve_chunk(
+    chunk: &[Line],
+    kind: &Kind,
+    limits: Limits,
+    bar: Option<&indicatif::ProgressBar>,
+) -> Vec<Answer> {
+    let done = |a: Answer| {
+        if let Some(b) = bar {
+            b.inc(1);
+        }
+        a
+    };
+    match kind {
+        Kind::Text(reader, engine) => chunk
+            .par_iter()
+            .map_init(
+                || Searcher::new(engine),
+                |s, line| {
+                    let givens = match &line.text {
+                        Ok(text) => reader.givens(text),
+                        Err(e) => Err(e.clone()),
+                    };
+                    done(match givens {
+                        Ok(givens) => answer(reader.geometry(), s, &givens, limits),
+                        Err(e) => Answer::Invalid(e),
+                    })
+                },
+            )
+            .collect(),
+        Kind::Json => chunk
+            .par_iter()
+            .map_init(Worker::default, |w, line| {
+                let answer = match &line.text {
+                    Ok(text) => solve_model(w, text, limits),
+                    Err(e) => Err(e.clone()),
+                };
+                done(answer.unwrap_or_else(Answer::Invalid))
+            })
+            .collect(),
+    }
+}
+
 /// One line's answer.
 enum Answer {
     Solved(Status, Option<String>),
-    Invalid(String),
+    Invalid(anydoku::Error),
 }
 
 /// Solves `givens` with a reusable searcher and formats the answer.
 fn answer(g: &Geometry, searcher: &mut Searcher, givens: &[Option<u8>], limits: Limits) -> Answer {
-    let result = searcher.count(givens, 2, limits, None);
+    let result = searcher.count(givens, 2, limits);
     let status = result.status();
     let line = (status == Status::Unique).then(|| {
         result.solutions[0]
@@ -52,62 +155,33 @@ fn answer(g: &Geometry, searcher: &mut Searcher, givens: &[Option<u8>], limits: 
     Answer::Solved(status, line)
 }
 
-/// The last layout a worker built: lines of a `.jsonl` file often share one layout (a Samurai
-/// set, say) and differ only in givens, so the geometry and engine are reused while the layout's
-/// text repeats.
-struct Layout {
-    text: [String; 4],
-    geometry: Geometry,
-    engine: Engine,
+/// A worker's engine for the last geometry it met: lines of a `.jsonl` file often share one
+/// layout (a Samurai set, say), and [`JsonLines`] hands out the same geometry while the layout
+/// repeats, so the engine is built once per layout, not once per line.
+#[derive(Default)]
+struct Worker {
+    lines: JsonLines,
+    engine: Option<(Arc<Geometry>, Engine)>,
 }
 
-/// Solves one JSON line, reusing the worker's cached layout when the line has the same one.
-fn solve_model(
-    cache: &mut Option<Layout>,
-    line: &str,
-    limits: Limits,
-) -> Result<Answer, anydoku::Error> {
-    // The line's members are found by a byte scan that checks the JSON and compares a known
-    // layout's text instead of scanning it; in a file of one layout (a Samurai set) that is
-    // all a line costs besides its givens.
-    let members = scan::split_members(line, cache.as_ref().map(|c| &c.text))
-        .filter(|m| m.name.is_some() && m.layout_text().is_some());
-    let Some(m) = members else {
-        // not a plain model line: the full parser reports what is wrong (or, for a model the
-        // scan leaves to it, reads it; such a line is solved without caching its layout)
-        let p = json::from_model(&json::parse_model(line)?)?;
-        let engine = Engine::new(&p.geometry);
-        let mut s = Searcher::new(&engine);
-        return Ok(answer(&p.geometry, &mut s, &p.givens, limits));
-    };
-    let text = m.layout_text().expect("checked above");
-    if cache
+/// Solves one JSON line, reusing the worker's engine when the line has the same layout.
+fn solve_model(w: &mut Worker, line: &str, limits: Limits) -> Result<Answer, anydoku::Error> {
+    let p = w.lines.read(line)?;
+    let fresh = w
+        .engine
         .as_ref()
-        .is_none_or(|c| c.text.each_ref().map(String::as_str) != text)
-    {
-        // a line on the cached grid with other shapes (a Killer's cages) reads only its shapes
-        let same_grid = cache
-            .as_ref()
-            .filter(|c| c.text[..3].iter().zip(&text[..3]).all(|(a, b)| a == b));
-        let geometry = match same_grid {
-            Some(c) => scan::geometry_on_members(&c.geometry, &m),
-            None => scan::geometry_from_members(&m),
-        };
-        // a member that does not parse gets the full parser's message (line and column)
-        let geometry = geometry.map_err(|e| match e {
-            anydoku::Error::Syntax { .. } => json::parse_model(line).err().unwrap_or(e),
-            e => e,
-        })?;
-        *cache = Some(Layout {
-            text: text.map(str::to_string),
-            engine: Engine::new(&geometry),
-            geometry,
-        });
+        .is_none_or(|(g, _)| !Arc::ptr_eq(g, &p.geometry));
+    if fresh {
+        w.engine = Some((Arc::clone(&p.geometry), Engine::new(&p.geometry)));
     }
-    let c = cache.as_ref().expect("just built");
-    let givens = scan::givens_from_text(&c.geometry, m.givens.unwrap_or("{}"))?;
-    let mut s = Searcher::new(&c.engine);
-    Ok(answer(&c.geometry, &mut s, &givens, limits))
+    let (_, engine) = w.engine.as_ref().expect("just built");
+    let mut s = Searcher::new(engine);
+    Ok(answer(&p.geometry, &mut s, &p.givens, limits))
+}
+
+/// The error for a file that cannot be read.
+pub fn read_error(label: &str, e: std::io::Error) -> CliError {
+    input::in_file(label)(anydoku::Error::io(label, e))
 }
 
 /// Runs the batch command.
@@ -133,59 +207,24 @@ pub fn run(
     let reader: Box<dyn BufRead> = if label == "-" {
         Box::new(std::io::stdin().lock())
     } else {
-        let f = std::fs::File::open(file).map_err(|e| {
-            input::in_file(&label)(anydoku::Error::Io {
-                path: label.clone(),
-                message: e.to_string(),
-            })
-        })?;
+        let f = std::fs::File::open(file).map_err(|e| read_error(&label, e))?;
         Box::new(std::io::BufReader::with_capacity(1 << 20, f))
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(|e| anydoku::Error::puzzle(format!("cannot start worker threads: {e}")))?;
+    let pool = input::pool(threads)?;
     let engine = geometry.as_ref().map(|g| Engine::new(g));
-    let table = geometry.as_ref().and_then(|g| text::byte_table(g));
+    let text_lines = geometry.clone().map(TextLines::new);
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
     let mut tally = Tally::default();
     let start = Instant::now();
-    // on a terminal, a running count (a line of a 36x36 can take minutes)
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} {human_pos} puzzles [{elapsed_precise}] {per_sec}",
-            )
-            .expect("the template is valid"),
-        );
-        bar.enable_steady_tick(std::time::Duration::from_millis(200));
-        bar
-    });
+    let bar = spinner();
     let bar = bar.as_ref();
-    let done = |a: Answer| {
-        if let Some(b) = bar {
-            b.inc(1);
-        }
-        a
-    };
-    let mut lines = reader.lines();
-    let mut chunk: Vec<String> = Vec::with_capacity(CHUNK);
+    let mut lines = Lines::new(reader);
+    let mut chunk: Vec<Line> = Vec::with_capacity(CHUNK);
     loop {
         chunk.clear();
         for line in lines.by_ref() {
-            let line = line.map_err(|e| {
-                input::in_file(&label)(anydoku::Error::Io {
-                    path: label.clone(),
-                    message: e.to_string(),
-                })
-            })?;
-            let t = line.trim();
-            if t.is_empty() || t.starts_with('#') {
-                continue;
-            }
-            chunk.push(line);
+            chunk.push(line.map_err(|e| read_error(&label, e))?);
             if chunk.len() == CHUNK {
                 break;
             }
@@ -193,72 +232,27 @@ pub fn run(
         if chunk.is_empty() {
             break;
         }
-        let answers: Vec<Answer> = pool.install(|| match (&geometry, &engine) {
-            (Some(g), Some(e)) => chunk
-                .par_iter()
-                .map_init(
-                    || Searcher::new(e),
-                    |s, line| {
-                        let givens = match table.as_ref().and_then(|t| {
-                            text::parse_line_bytes(t, g.cell_count(), line.as_bytes())
-                        }) {
-                            Some(Ok(v)) => Ok(v),
-                            _ => text::parse_line(g, line),
-                        };
-                        done(match givens {
-                            Ok(givens) => answer(g, s, &givens, limits),
-                            Err(e) => Answer::Invalid(e.to_string()),
-                        })
-                    },
-                )
-                .collect(),
-            _ => chunk
-                .par_iter()
-                .map_init(
-                    || None,
-                    |cache: &mut Option<Layout>, line| {
-                        done(match solve_model(cache, line, limits) {
-                            Ok(a) => a,
-                            Err(e) => Answer::Invalid(e.to_string()),
-                        })
-                    },
-                )
-                .collect(),
-        });
-        for a in answers {
-            let w = match a {
-                Answer::Solved(Status::Unique, Some(line)) => {
-                    tally.unique += 1;
-                    writeln!(out, "{line}")
-                }
-                Answer::Solved(status, _) => {
-                    match status {
-                        Status::Multiple => tally.multiple += 1,
-                        Status::None => tally.none += 1,
-                        _ => tally.unknown += 1,
-                    }
-                    writeln!(out, "{}", status.as_str())
-                }
-                Answer::Invalid(msg) => {
-                    tally.invalid += 1;
-                    writeln!(out, "invalid: {msg}")
-                }
-            };
-            if w.is_err() {
+        let kind = match (&text_lines, &engine) {
+            (Some(reader), Some(e)) => Kind::Text(reader, e),
+            _ => Kind::Json,
+        };
+        let answers = pool.install(|| solve_chunk(&chunk, &kind, limits, bar));
+        for (line, a) in chunk.iter().zip(answers) {
+            if let Err(e) = tally.write(&mut out, line, a, &label, bar) {
                 if let Some(b) = bar {
                     b.finish_and_clear();
                 }
-                return Ok(0); // output closed (e.g. piped into head)
+                return Err(super::output::stdout_error(e));
             }
         }
     }
-    let _ = out.flush();
+    out.flush().map_err(super::output::stdout_error)?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
     let secs = start.elapsed().as_secs_f64();
     let total = tally.unique + tally.multiple + tally.none + tally.unknown + tally.invalid;
-    eprintln!(
+    errln!(
         "batch: {total} puzzles in {secs:.3} s ({:.0} puzzles/s): {} unique, {} multiple, {} none, {} unknown, {} invalid",
         total as f64 / secs.max(1e-9),
         tally.unique,
@@ -267,5 +261,11 @@ pub fn run(
         tally.unknown,
         tally.invalid
     );
-    Ok(if tally.invalid > 0 { 2 } else { 0 })
+    if tally.invalid > 0 {
+        return Err(input::in_file(&label)(anydoku::Error::puzzle(format!(
+            "{} of {total} lines were invalid (each answered `invalid: line N: ...` in its place)",
+            tally.invalid
+        ))));
+    }
+    Ok(0)
 }

@@ -1,17 +1,12 @@
 //! The single-puzzle commands: solve, count, check, export, geometries.
 
-use anydoku::geometry::builtin;
-use anydoku::puzzle::json;
-use anydoku::render::text::draw;
-use anydoku::{Engine, Status};
+use std::sync::Arc;
+
+use anydoku::{render, Engine, Geometry, Status};
 use serde_json::json;
 
 use super::input::{self, CliError};
-use super::{BudgetArgs, Format, PuzzleArgs};
-
-fn as_grid(sol: &[u8]) -> Vec<Option<u8>> {
-    sol.iter().map(|&v| Some(v)).collect()
-}
+use super::{BudgetArgs, ExportFormat, Format, PuzzleArgs};
 
 /// `solve` with the law-of-45 options: `--no-derived` switches derived sum shapes off,
 /// `--verbose` reports their number and the search nodes on stderr; JSON output carries both.
@@ -21,8 +16,8 @@ pub fn solve_with(
     budget: BudgetArgs,
     d: super::DerivedArgs,
 ) -> Result<u8, CliError> {
-    let p = input::solvable_puzzle(args)?;
     let limits = input::limits(budget)?;
+    let p = input::solvable_puzzle(args)?;
     let options = anydoku::engine::Options {
         derived: !d.no_derived,
         ..Default::default()
@@ -30,7 +25,7 @@ pub fn solve_with(
     let engine = Engine::with_options(&p.geometry, options);
     let result = engine.solve(&p.givens, limits);
     if d.verbose {
-        eprintln!(
+        errln!(
             "derived sum shapes (law of 45): {}; search nodes: {}",
             engine.derived_count(),
             result.nodes
@@ -52,28 +47,20 @@ fn print_solution(
         Format::Json => {
             let mut out = serde_json::Map::new();
             out.insert("status".into(), json!(status.as_str()));
-            if let Some(first) = result.solutions.first() {
-                out.insert("solution".into(), json::grid_map(g, &as_grid(first)).into());
-            }
-            if let Some(second) = result.solutions.get(1) {
-                out.insert(
-                    "other_solution".into(),
-                    json::grid_map(g, &as_grid(second)).into(),
-                );
-            }
+            solutions_json(&mut out, g, result);
             out.insert("derived".into(), json!(derived));
             out.insert("nodes".into(), json!(result.nodes));
             outln!("{}", serde_json::Value::Object(out));
         }
         Format::Text => match status {
-            Status::Unique => out!("{}", draw(g, &as_grid(&result.solutions[0]))),
+            Status::Unique => out!("{}", render::text(g, &result.solutions[0])),
             Status::Multiple => {
                 outln!("multiple solutions; two of them:\n");
-                out!("{}", draw(g, &as_grid(&result.solutions[0])));
+                out!("{}", render::text(g, &result.solutions[0]));
                 outln!();
-                out!("{}", draw(g, &as_grid(&result.solutions[1])));
+                out!("{}", render::text(g, &result.solutions[1]));
             }
-            Status::None => outln!("no solution"),
+            Status::NoSolution => outln!("no solution"),
             Status::Unknown => outln!(
                 "unknown: the search budget ran out after {} nodes",
                 result.nodes
@@ -83,58 +70,34 @@ fn print_solution(
     Ok(if status == Status::Unique { 0 } else { 1 })
 }
 
-/// `solve`: exit 0 when the solution is unique.
-pub fn solve(
-    args: &PuzzleArgs,
-    format: Format,
-    budget: BudgetArgs,
-    steps: bool,
-) -> Result<u8, CliError> {
-    if steps {
-        return super::explain::solve_steps(args, format, budget);
+/// The grids of a solve result in JSON: `solution` (and `other_solution` when there are
+/// several) once the status is known; a grid found before a budget ran out, whose uniqueness is
+/// not proven, is `unproven_solution`, so that no reader takes it for the answer.
+fn solutions_json(
+    out: &mut serde_json::Map<String, serde_json::Value>,
+    g: &anydoku::Geometry,
+    result: &anydoku::Count,
+) {
+    let first = if result.status() == Status::Unknown {
+        "unproven_solution"
+    } else {
+        "solution"
+    };
+    if let Some(grid) = result.solutions.first() {
+        out.insert(first.into(), g.grid_json(grid).into());
     }
-    let p = input::solvable_puzzle(args)?;
-    let limits = input::limits(budget)?;
-    let result = Engine::new(&p.geometry).solve(&p.givens, limits);
-    let status = result.status();
-    let g = &p.geometry;
-    match format {
-        Format::Json => {
-            let mut out = serde_json::Map::new();
-            out.insert("status".into(), json!(status.as_str()));
-            if let Some(first) = result.solutions.first() {
-                out.insert("solution".into(), json::grid_map(g, &as_grid(first)).into());
-            }
-            if let Some(second) = result.solutions.get(1) {
-                out.insert(
-                    "other_solution".into(),
-                    json::grid_map(g, &as_grid(second)).into(),
-                );
-            }
-            outln!("{}", serde_json::Value::Object(out));
-        }
-        Format::Text => match status {
-            Status::Unique => out!("{}", draw(g, &as_grid(&result.solutions[0]))),
-            Status::Multiple => {
-                outln!("multiple solutions; two of them:\n");
-                out!("{}", draw(g, &as_grid(&result.solutions[0])));
-                outln!();
-                out!("{}", draw(g, &as_grid(&result.solutions[1])));
-            }
-            Status::None => outln!("no solution"),
-            Status::Unknown => outln!(
-                "unknown: the search budget ran out after {} nodes",
-                result.nodes
-            ),
-        },
+    if let Some(second) = result.solutions.get(1) {
+        out.insert("other_solution".into(), g.grid_json(second).into());
     }
-    Ok(if status == Status::Unique { 0 } else { 1 })
 }
 
-/// `count`: prints the number of solutions (or a lower bound).
+/// `count`: prints the number of solutions, or a lower bound; exit 0 only for an exact count.
 pub fn count(args: &PuzzleArgs, limit: u64, budget: BudgetArgs) -> Result<u8, CliError> {
-    let p = input::solvable_puzzle(args)?;
+    if limit == 0 {
+        return Err(anydoku::Error::puzzle("--limit must be at least 1").into());
+    }
     let limits = input::limits(budget)?;
+    let p = input::solvable_puzzle(args)?;
     let result = Engine::new(&p.geometry).count(&p.givens, limit, limits);
     if !result.complete {
         outln!(
@@ -142,16 +105,23 @@ pub fn count(args: &PuzzleArgs, limit: u64, budget: BudgetArgs) -> Result<u8, Cl
             result.count,
             result.nodes
         );
-    } else if result.count >= limit {
-        outln!("at least {} (the limit)", result.count);
-    } else {
-        outln!("{}", result.count);
+        return Ok(1);
     }
+    if result.count >= limit {
+        outln!("at least {} (the limit)", result.count);
+        return Ok(1);
+    }
+    outln!("{}", result.count);
     Ok(0)
 }
 
-/// `check`: lists conflicts; exit 1 if any.
-pub fn check(args: &PuzzleArgs) -> Result<u8, CliError> {
+/// `check`: lists conflicts; exit 1 if any, if the grid cannot be completed, or if the budget
+/// ran out before that was known.
+pub fn check(args: &PuzzleArgs, budget: BudgetArgs) -> Result<u8, CliError> {
+    let mut limits = input::limits(budget)?;
+    if limits.max_nodes.is_none() && limits.max_time.is_none() {
+        limits.max_nodes = Some(1_000_000);
+    }
     let p = input::puzzle(args)?;
     let conflicts = p.conflicts();
     let filled = p.given_count();
@@ -167,48 +137,45 @@ pub fn check(args: &PuzzleArgs) -> Result<u8, CliError> {
         outln!("complete and valid: all {total} cells filled, every rule holds");
         return Ok(0);
     }
-    let result = Engine::new(&p.geometry).solve(
-        &p.givens,
-        anydoku::Limits {
-            max_nodes: Some(1_000_000),
-            max_time: None,
-        },
-    );
+    let result = Engine::new(&p.geometry).solve(&p.givens, limits);
     let future = match result.status() {
         Status::Unique => "it can be completed in exactly one way",
         Status::Multiple => "it can be completed in more than one way",
-        Status::None => "but it cannot be completed: some entry is wrong",
-        Status::Unknown => "whether it can be completed is unknown (search budget)",
+        Status::NoSolution => "but it cannot be completed: some entry is wrong",
+        Status::Unknown => "whether it can be completed is unknown (the search budget ran out)",
     };
     outln!("no conflicts; {filled} of {total} cells filled; {future}");
-    Ok(if result.status() == Status::None {
-        1
-    } else {
-        0
+    Ok(match result.status() {
+        Status::NoSolution | Status::Unknown => 1,
+        Status::Unique | Status::Multiple => 0,
     })
 }
 
-/// `export`: the neutral JSON model.
-pub fn export(args: &PuzzleArgs) -> Result<u8, CliError> {
-    export_with(args, false)
-}
-
-/// `export`, with `--derived`: the sum shapes of the law of 45 added to the model.
-pub fn export_with(args: &PuzzleArgs, derived: bool) -> Result<u8, CliError> {
+/// `export`: the neutral JSON model (with `--derived`, the sum shapes of the law of 45 added),
+/// an f-puzzles link or the f-puzzles JSON.
+pub fn export(args: &PuzzleArgs, format: ExportFormat, derived: bool) -> Result<u8, CliError> {
     let mut p = input::puzzle(args)?;
-    if derived {
-        let shapes = anydoku::geometry::partition::derive(&p.geometry);
-        let g = p
-            .geometry
-            .with_extra_shapes(shapes)
-            .map_err(anydoku::Error::from)?;
-        p.geometry = std::sync::Arc::new(g);
+    let fail = input::in_file(&args.puzzle);
+    match format {
+        ExportFormat::Json => {
+            if derived {
+                p.geometry = Arc::new(p.geometry.with_derived_sums()?);
+            }
+            let model = p.to_json();
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&model).expect("the model serialises")
+            );
+        }
+        ExportFormat::Fpuzzles => outln!("{}", p.to_fpuzzles_url().map_err(fail)?),
+        ExportFormat::FpuzzlesJson => {
+            let v = p.to_fpuzzles_json().map_err(fail)?;
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&v).expect("JSON serialises")
+            );
+        }
     }
-    let model = json::to_model(&p);
-    outln!(
-        "{}",
-        serde_json::to_string_pretty(&model).expect("the model serialises")
-    );
     Ok(0)
 }
 
@@ -222,8 +189,8 @@ pub fn geometries() -> Result<u8, CliError> {
         "shapes",
         "symbols"
     );
-    for (name, _) in builtin::BUILTIN {
-        let g = builtin::load(name)?;
+    for name in Geometry::builtin_names() {
+        let g = Geometry::builtin(name)?;
         outln!(
             "{:<11} {:<14} {:>6} {:>7} {:>8}",
             name,

@@ -8,12 +8,12 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anydoku::puzzle::import::{RawKiller, Source};
-use anydoku::puzzle::{file, json};
+use anydoku::puzzle::{RawKiller, Source};
 use anydoku::Error;
 use clap::ValueEnum;
+use serde_json::Value;
 
-use super::input::{in_file, CliError};
+use super::input::{in_file, read_text, CliError};
 
 /// The formats `import` reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -28,6 +28,7 @@ pub enum ImportFrom {
 
 /// What `import` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[allow(rustdoc::broken_intra_doc_links)] // the help text writes TOML's `[[cage]]` as is
 pub enum ImportFormat {
     /// A TOML puzzle file: geometry = "classicN" and a [[cage]] list
     Toml,
@@ -64,13 +65,12 @@ pub struct ImportArgs {
 }
 
 /// The model line of a record, with its solution.
-fn model_of(raw: &RawKiller, geometry: &str) -> Result<json::ModelJson, Error> {
+fn model_of(raw: &RawKiller, geometry: &str) -> Result<Value, Error> {
     let p = raw.to_puzzle_on(geometry)?;
-    let mut m = json::to_model(&p);
-    m.name = raw.name.clone();
+    let mut m = p.to_json();
+    m["name"] = raw.name.clone().into();
     if let Some(sol) = raw.solution_indices(&p) {
-        let grid: Vec<Option<u8>> = sol.into_iter().map(Some).collect();
-        m.solution = Some(json::grid_map(&p.geometry, &grid).into());
+        m["solution"] = p.geometry.grid_json(&sol).into();
     }
     Ok(m)
 }
@@ -79,7 +79,7 @@ fn model_of(raw: &RawKiller, geometry: &str) -> Result<json::ModelJson, Error> {
 pub fn run(args: &ImportArgs) -> Result<u8, CliError> {
     let label = args.file.display().to_string();
     let fail = in_file(&label);
-    let text = file::read_text(&args.file).map_err(&fail)?;
+    let text = read_text(&args.file).map_err(&fail)?;
     let source = match args.from {
         Some(ImportFrom::Krazydad) => Source::KrazyDad,
         Some(ImportFrom::Puzzlekit) => Source::Puzzlekit,
@@ -115,11 +115,11 @@ pub fn run(args: &ImportArgs) -> Result<u8, CliError> {
                 }
                 Err(e) => {
                     bad += 1;
-                    eprintln!("{label}: {e}");
+                    errln!("{label}: {e}");
                 }
             }
         }
-        eprintln!(
+        errln!(
             "import: {} of {} puzzles written",
             records.len() - bad,
             records.len()
@@ -162,15 +162,8 @@ pub fn run(args: &ImportArgs) -> Result<u8, CliError> {
         }
     }
     match &args.output {
-        Some(path) => std::fs::write(path, &body).map_err(|e| {
-            in_file(&path.display().to_string())(Error::Io {
-                path: path.display().to_string(),
-                message: e.to_string(),
-            })
-        })?,
-        None => {
-            let _ = std::io::stdout().write_all(&body);
-        }
+        Some(path) => super::output::write_file(path, &body)?,
+        None => super::output::print_bytes(&body)?,
     }
     Ok(if bad > 0 { 2 } else { 0 })
 }

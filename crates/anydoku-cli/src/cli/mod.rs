@@ -1,19 +1,30 @@
 //! Command definitions (clap derive) and dispatch. Each command lives in its own module and only
 //! turns arguments into library calls and results into text.
 
-/// `println!` that ignores a closed stdout (e.g. output piped into `head`).
+/// `println!` to standard output through [`output::print`]: a write error ends the command
+/// with exit 2, a closed pipe (output piped into `head`) ends the run quietly. Use it in
+/// functions returning `Result<_, CliError>`.
 macro_rules! outln {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout(), $($arg)*);
-    }};
+    () => {
+        $crate::cli::output::print(format_args!("\n"))?
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::output::print(format_args!("{}\n", format_args!($($arg)*)))?
+    };
 }
 
-/// `print!` that ignores a closed stdout.
+/// `print!` to standard output, as [`outln!`].
 macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::output::print(format_args!($($arg)*))?
+    };
+}
+
+/// `errln!` that ignores a failing standard error (nothing is left to report it on).
+macro_rules! errln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        let _ = write!(std::io::stdout(), $($arg)*);
+        let _ = writeln!(std::io::stderr(), $($arg)*);
     }};
 }
 
@@ -22,7 +33,9 @@ mod commands;
 mod explain;
 mod generate;
 mod import;
-mod input;
+pub(crate) mod input;
+mod lines;
+pub mod output;
 mod render;
 
 use std::path::PathBuf;
@@ -31,9 +44,15 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 pub use input::CliError;
 
+/// What the exit codes mean, in every command's `--help`.
+pub const EXIT_CODES: &str = "Exit codes: 0 ok; 1 no solution, several solutions, unknown (a \
+--timeout or --max-nodes budget ran out) or a failed check; 2 bad input (a message naming the \
+file, line and column) or an I/O error, a failed write included. A closed output pipe (output \
+piped into `head`) ends a run quietly. Each command's --help says what the codes mean there.";
+
 /// Solve, explain, rate and generate Sudoku-family puzzles on any geometry.
 #[derive(Debug, Parser)]
-#[command(name = "anydoku", version, about, long_about = None)]
+#[command(name = "anydoku", version, about, long_about = None, after_help = EXIT_CODES)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -77,12 +96,12 @@ pub struct DerivedArgs {
 }
 
 /// Search budgets.
-#[derive(Debug, Clone, Copy, clap::Args)]
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub struct BudgetArgs {
     /// Give up after this many search nodes (answer `unknown`)
     #[arg(long)]
     pub max_nodes: Option<u64>,
-    /// Give up after this many seconds (answer `unknown`)
+    /// Give up after this many seconds, at most 1000000 (answer `unknown`)
     #[arg(long)]
     pub timeout: Option<f64>,
 }
@@ -90,6 +109,9 @@ pub struct BudgetArgs {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve a puzzle and print its solution drawn on the layout
+    #[command(
+        after_help = "Exit codes: 0 exactly one solution; 1 no solution, several, or unknown (a budget ran out); 2 bad input or an I/O error."
+    )]
     Solve {
         #[command(flatten)]
         input: PuzzleArgs,
@@ -104,10 +126,19 @@ pub enum Command {
         derived: DerivedArgs,
     },
     /// The next logical step for a partly filled grid, explained
+    #[command(
+        after_help = "Exit codes: 0 a step, a complete grid, or no rule applies; 1 the entries are wrong, the puzzle has no solution, or a budget ran out; 2 bad input or an I/O error."
+    )]
     Hint(explain::HintArgs),
     /// Difficulty: a score and a named level (one puzzle, or one per line of a file)
+    #[command(
+        after_help = "Exit codes: 0 rated (a file: every line answered); 1 no solution, several, or unknown (one puzzle); 2 bad input or an I/O error (a file: some line was invalid; every other line is still answered)."
+    )]
     Rate(explain::RateArgs),
     /// Count solutions up to a limit
+    #[command(
+        after_help = "Exit codes: 0 the exact count; 1 only a lower bound (the --limit was reached or a budget ran out); 2 bad input or an I/O error."
+    )]
     Count {
         #[command(flatten)]
         input: PuzzleArgs,
@@ -118,11 +149,18 @@ pub enum Command {
         budget: BudgetArgs,
     },
     /// Check a partial or full grid for conflicts (exit 1 if any rule is broken)
+    #[command(
+        after_help = "Exit codes: 0 no rule broken and the grid can be completed; 1 a rule is broken, the grid cannot be completed, or a budget ran out first; 2 bad input or an I/O error."
+    )]
     Check {
         #[command(flatten)]
         input: PuzzleArgs,
+        /// Budget of the search for a completion (default: 1,000,000 nodes)
+        #[command(flatten)]
+        budget: BudgetArgs,
     },
     /// Write a puzzle in the neutral JSON model
+    #[command(after_help = "Exit codes: 0 written; 2 bad input or an I/O error.")]
     Export {
         #[command(flatten)]
         input: PuzzleArgs,
@@ -133,14 +171,29 @@ pub enum Command {
         derived: bool,
     },
     /// Convert Killer puzzles from KrazyDad CSV, puzzlekit JSON or cage JSON into puzzle files
+    #[command(
+        after_help = "Exit codes: 0 written; 2 bad input or an I/O error (with --all: some record was invalid; every other one is still written)."
+    )]
     Import(import::ImportArgs),
     /// List the built-in geometries
+    #[command(after_help = "Exit codes: 0 listed; 2 an I/O error.")]
     Geometries,
     /// Draw a puzzle (or with --solution, its solution) as an SVG picture
+    #[command(
+        after_help = "Exit codes: 0 drawn (with --solution: the solution is unique); 1 with --solution: no solution, several, or unknown; 2 bad input or an I/O error."
+    )]
     Render(render::RenderArgs),
     /// Generate random minimal puzzles (or Killer puzzles) for any geometry
+    #[command(
+        after_help = "Exit codes: 0 every puzzle made; 1 a target was not reached or a budget ran out (the puzzles made so far are printed); 2 bad input or an I/O error."
+    )]
     Generate(generate::GenerateArgs),
+    /// Play in the browser: a local web server for one puzzle (or new ones) on any layout
+    Play(crate::play::PlayArgs),
     /// Solve one puzzle per line of FILE (or a .jsonl file of JSON models); one answer per line
+    #[command(
+        after_help = "Exit codes: 0 every line answered (its answer may be none, multiple or unknown); 2 bad input, an I/O error, or some line was invalid (every other line is still answered, in order)."
+    )]
     Batch {
         /// The input file; `-` reads standard input
         file: PathBuf,
@@ -176,14 +229,10 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
             derived,
         } => match format {
             SolveFormat::Svg => render::solve(&input, budget),
-            SolveFormat::Text if !steps => {
-                commands::solve_with(&input, Format::Text, budget, derived)
-            }
-            SolveFormat::Json if !steps => {
-                commands::solve_with(&input, Format::Json, budget, derived)
-            }
-            SolveFormat::Text => commands::solve(&input, Format::Text, budget, steps),
-            SolveFormat::Json => commands::solve(&input, Format::Json, budget, steps),
+            SolveFormat::Text if steps => explain::solve_steps(&input, Format::Text, budget),
+            SolveFormat::Json if steps => explain::solve_steps(&input, Format::Json, budget),
+            SolveFormat::Text => commands::solve_with(&input, Format::Text, budget, derived),
+            SolveFormat::Json => commands::solve_with(&input, Format::Json, budget, derived),
         },
         Command::Hint(args) => explain::hint(&args),
         Command::Rate(args) => explain::rate_cmd(&args),
@@ -192,13 +241,12 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
             limit,
             budget,
         } => commands::count(&input, limit, budget),
-        Command::Check { input } => commands::check(&input),
+        Command::Check { input, budget } => commands::check(&input, budget),
         Command::Export {
             input,
-            format: ExportFormat::Json,
+            format,
             derived,
-        } => commands::export_with(&input, derived),
-        Command::Export { input, format, .. } => render::export(&input, format),
+        } => commands::export(&input, format, derived),
         Command::Render(args) => render::run(&args),
         Command::Import(args) => import::run(&args),
         Command::Geometries => commands::geometries(),
@@ -209,5 +257,6 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
             budget,
         } => batch::run(&file, geometry.as_deref(), threads, budget),
         Command::Generate(args) => generate::run(&args),
+        Command::Play(args) => crate::play::run(&args),
     }
 }

@@ -1,13 +1,11 @@
-//! `render` (SVG pictures), `solve --format svg`, and `export --format fpuzzles|fpuzzles-json`.
+//! `render` (SVG pictures) and `solve --format svg`.
 
 use std::path::PathBuf;
 
-use anydoku::puzzle::fpuzzles;
-use anydoku::render::svg;
-use anydoku::{Engine, Error, Puzzle, Status};
+use anydoku::{render, CellValues, Engine, Puzzle, Status};
 
 use super::input::{self, CliError};
-use super::{BudgetArgs, ExportFormat, PuzzleArgs};
+use super::{BudgetArgs, PuzzleArgs};
 
 /// Arguments of `render`.
 #[derive(Debug, clap::Args)]
@@ -26,11 +24,7 @@ pub struct RenderArgs {
 
 fn write(svg: &str, output: Option<&PathBuf>) -> Result<(), CliError> {
     match output {
-        Some(path) => std::fs::write(path, svg).map_err(|e| {
-            input::in_file(&path.display().to_string())(Error::puzzle(format!(
-                "cannot write the picture: {e}"
-            )))
-        }),
+        Some(path) => super::output::write_file(path, svg.as_bytes()),
         None => {
             out!("{svg}");
             Ok(())
@@ -43,20 +37,20 @@ fn solved_svg(p: &Puzzle, budget: BudgetArgs) -> Result<(String, Status), CliErr
     let limits = input::limits(budget)?;
     let result = Engine::new(&p.geometry).solve(&p.givens, limits);
     let status = result.status();
-    let grid: Vec<Option<u8>> = match result.solutions.first() {
-        Some(s) => s.iter().map(|&v| Some(v)).collect(),
+    let grid = match result.solutions.first() {
+        Some(s) => s.to_grid(),
         None => p.givens.clone(),
     };
     match status {
         Status::Unique => {}
-        Status::Multiple => eprintln!("multiple solutions; drawing one of them"),
-        Status::None => eprintln!("no solution; drawing the givens"),
-        Status::Unknown => eprintln!(
+        Status::Multiple => errln!("multiple solutions; drawing one of them"),
+        Status::NoSolution => errln!("no solution; drawing the givens"),
+        Status::Unknown => errln!(
             "unknown: the search budget ran out after {} nodes; drawing the givens",
             result.nodes
         ),
     }
-    Ok((svg::draw(&p.geometry, &p.givens, &grid), status))
+    Ok((render::svg(&p.geometry, &p.givens, &grid), status))
 }
 
 fn exit_code(status: Status) -> u8 {
@@ -77,7 +71,7 @@ pub fn run(args: &RenderArgs) -> Result<u8, CliError> {
     }
     let p = input::puzzle(&args.input)?;
     write(
-        &svg::draw(&p.geometry, &p.givens, &p.givens),
+        &render::svg(&p.geometry, &p.givens, &p.givens),
         args.output.as_ref(),
     )?;
     Ok(0)
@@ -89,24 +83,4 @@ pub fn solve(args: &PuzzleArgs, budget: BudgetArgs) -> Result<u8, CliError> {
     let (svg, status) = solved_svg(&p, budget)?;
     write(&svg, None)?;
     Ok(exit_code(status))
-}
-
-/// `export --format fpuzzles|fpuzzles-json`.
-pub fn export(args: &PuzzleArgs, format: ExportFormat) -> Result<u8, CliError> {
-    let p = input::puzzle(args)?;
-    let label = args.puzzle.as_str();
-    match format {
-        ExportFormat::Fpuzzles => {
-            outln!("{}", fpuzzles::to_url(&p).map_err(input::in_file(label))?)
-        }
-        ExportFormat::FpuzzlesJson => {
-            let v = fpuzzles::to_json(&p).map_err(input::in_file(label))?;
-            outln!(
-                "{}",
-                serde_json::to_string_pretty(&v).expect("JSON serialises")
-            );
-        }
-        ExportFormat::Json => return super::commands::export(args),
-    }
-    Ok(0)
 }

@@ -11,7 +11,7 @@ then adds "differs from the first solution somewhere" and must prove that infeas
 with one worker, so both sides are single-threaded.
 
     pip install ortools
-    python3 benches/cpsat/compare.py --anydoku target/release/anydoku --limit 50 \
+    python3 crates/anydoku/benches/cpsat/compare.py --anydoku target/release/anydoku --limit 50 \
         /tmp/var/samurai_puzzlekit.jsonl /tmp/var/killer_krazydad.jsonl
 
 Inputs may also be single puzzle files of any format anydoku reads; they are converted with

@@ -222,17 +222,17 @@ mod tests {
     /// node, never, and adaptively (a cheap first search, then a restart with it) agree.
     #[test]
     fn counts_agree_with_and_without_the_filter() {
-        use crate::engine::{Limits, Options};
+        use crate::engine::{Limits, Options, Switch};
         use rand::{Rng, SeedableRng};
         let g = builtin::load("classic6").unwrap();
-        let engines: Vec<Engine> = [Some(true), Some(false)]
+        let engines: Vec<Engine> = [Switch::On, Switch::Off]
             .into_iter()
             .map(|alldiff| {
                 Engine::with_options(
                     &g,
                     Options {
                         alldiff,
-                        board: Some(false), // the cell-major kernel, where the filter lives
+                        board: Switch::Off, // the cell-major kernel, where the filter lives
                         ..Default::default()
                     },
                 )

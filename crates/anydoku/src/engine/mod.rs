@@ -2,24 +2,31 @@
 //!
 //! [`Engine::new`] flattens a [`Geometry`] once into arrays the hot loops use: per-cell peer lists
 //! (cells sharing a unique shape), the member lists of complete shapes (which must hold every
-//! symbol) and the sum shapes. After that nothing looks at names, kinds or positions: the same code
-//! solves a 4x4, a Samurai, a Tredoku or a layout nobody has drawn yet.
+//! symbol) and the sum shapes. After that nothing looks at names, kinds or positions: the same
+//! code solves a 4x4, a Samurai, a Tredoku or a layout nobody has drawn yet. [`Engine::count`]
+//! and [`Engine::solve`] count solutions under a [`Limits`] budget; a [`Searcher`] does the same
+//! with its state kept across puzzles.
 //!
-//! * [`propagate`] — naked singles (a placed symbol leaves its peers), hidden singles (a symbol
-//!   with one place left in a complete shape) and the sum-shape filter, to a fixpoint.
-//! * [`alldiff`] — all-different arc consistency on complete shapes (every hidden/naked subset
-//!   at once), for wide symbol sets; adaptive by default (see [`Options::alldiff`]).
-//! * [`sum`] — sum shapes (Killer cages and the law-of-45 shapes derived from them).
-//! * [`search`] — depth-first search on the most constrained cell, counting solutions up to a
-//!   limit under a node/time budget ([`Limits`]).
-//! * [`board`] — a second kernel for the same search on models made only of unique shapes:
+//! The internal modules, one concern each:
+//!
+//! * `flatten` — the geometry into arrays; `Engine::apply` then sets the search policy from
+//!   [`Options`].
+//! * `propagate` — naked singles (a placed symbol leaves its peers), hidden singles (a symbol
+//!   with one place left in a complete shape), overlaps and the sum-shape filter, to a fixpoint.
+//! * `alldiff` — all-different arc consistency on complete shapes (every hidden/naked subset at
+//!   once), for wide symbol sets; adaptive by default (see [`Options::alldiff`]).
+//! * `sum` — sum shapes (Killer cages and the law-of-45 shapes derived from them).
+//! * `search` — depth-first search on the most constrained cell ([`Searcher`]), counting
+//!   solutions up to a limit under a node/time budget.
+//! * `board` — a second kernel for the same search on models made only of unique shapes:
 //!   symbol-major bitboards (one cell set per symbol), where a placement is a few word
-//!   operations and rules are whole-board operations. [`search::Searcher`] hands plain counts to
-//!   it when the engine has one (when the model fits in 1024 bits; see [`Options::board`]); both
-//!   kernels count the same solutions (tested against each other).
-//! * [`cdcl`] — conflict-driven clause learning on the (cell, symbol) encoding of a model of
-//!   unique shapes, for the uniqueness checks depth-first search does not settle within a node
-//!   budget (sparse 25x25 and 36x36 puzzles); see [`Options::cdcl`].
+//!   operations and rules are whole-board operations. The searcher hands plain counts to it when
+//!   the engine has one (when the model fits in 1024 bits; see [`Options::board`]); both kernels
+//!   count the same solutions (tested against each other). `tally` is its AVX-512 helper.
+//! * `cdcl` — conflict-driven clause learning on the (cell, symbol) encoding of a model, sum
+//!   shapes as explained propagators, for the uniqueness checks depth-first search does not
+//!   settle within a node budget (sparse 25x25 and 36x36 puzzles, hard Killers and Little
+//!   Killers); see [`Options::cdcl`].
 //!
 //! To add a propagation rule, add a pass to the loop in `propagate::run` that narrows candidates
 //! (marking the shapes of the cells it changes dirty, pushing new singletons on the queue) and
@@ -27,20 +34,23 @@
 //! go into `board::propagate` (or the model should opt out of the bitboard kernel), so both
 //! kernels keep solving the same models.
 
-pub mod alldiff;
-pub mod board;
-pub mod cdcl;
-pub mod propagate;
-pub mod search;
-pub mod sum;
-pub mod tally;
+internal_mod!(alldiff);
+internal_mod!(board);
+internal_mod!(cdcl);
+mod flatten;
+internal_mod!(propagate);
+internal_mod!(search);
+internal_mod!(sum);
+internal_mod!(tally);
 
 use std::time::{Duration, Instant};
 
-use crate::geometry::{Geometry, Rule};
+use crate::geometry::Geometry;
+
+pub use search::Searcher;
 
 /// A candidate set: bit `s` is set when symbol `s` is still possible.
-pub type Mask = u64;
+pub(crate) type Mask = u64;
 
 /// Budgets for a search. `Default` is unlimited.
 #[derive(Debug, Clone, Copy, Default)]
@@ -65,8 +75,8 @@ pub enum Status {
     Unique,
     /// At least two solutions.
     Multiple,
-    /// No solution.
-    None,
+    /// No solution (printed "none").
+    NoSolution,
     /// A budget ran out before the answer was known.
     Unknown,
 }
@@ -77,7 +87,7 @@ impl Status {
         match self {
             Status::Unique => "unique",
             Status::Multiple => "multiple",
-            Status::None => "none",
+            Status::NoSolution => "none",
             Status::Unknown => "unknown",
         }
     }
@@ -101,7 +111,7 @@ impl Count {
     /// The status when counting up to 2.
     pub fn status(&self) -> Status {
         match (self.count, self.complete) {
-            (0, true) => Status::None,
+            (0, true) => Status::NoSolution,
             (1, true) => Status::Unique,
             (n, _) if n >= 2 => Status::Multiple,
             _ => Status::Unknown,
@@ -111,9 +121,12 @@ impl Count {
 
 /// A sum shape in engine form.
 #[derive(Debug, Clone)]
-pub struct SumShape {
+pub(crate) struct SumShape {
+    /// The cells, by index.
     pub cells: Vec<u32>,
+    /// What their values add up to.
     pub total: i64,
+    /// Whether no symbol may repeat in it.
     pub unique: bool,
 }
 
@@ -155,59 +168,90 @@ pub struct Engine {
     /// ask for it.
     pub(crate) board: Option<board::Board>,
     /// Depth-first search nodes after which a plain uniqueness check goes on with [`cdcl`]
-    /// (`Some(0)`: from the start), or `None` when it never does (models with sum shapes or
-    /// without complete shapes, or switched off in [`Options::cdcl`]).
+    /// (`Some(0)`: from the start), or `None` when it never does (models without complete
+    /// shapes, or switched off in [`Options::cdcl`]).
     pub(crate) cdcl_after: Option<u64>,
+}
+
+/// A tri-state engine switch: leave the choice to the engine, or force it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Switch {
+    /// The engine decides (each option documents how).
+    #[default]
+    Auto,
+    /// Always on.
+    On,
+    /// Always off.
+    Off,
+}
+
+impl From<bool> for Switch {
+    /// `On` for true, `Off` for false.
+    fn from(on: bool) -> Self {
+        if on {
+            Switch::On
+        } else {
+            Switch::Off
+        }
+    }
+}
+
+impl Switch {
+    /// On or off, with `auto` deciding for [`Switch::Auto`].
+    pub fn or(self, auto: bool) -> bool {
+        match self {
+            Switch::Auto => auto,
+            Switch::On => true,
+            Switch::Off => false,
+        }
+    }
 }
 
 /// Options for building an [`Engine`].
 #[derive(Debug, Clone, Copy)]
 pub struct Options {
-    /// Add the innie/outie sum shapes of [`crate::geometry::partition`] (the law of 45).
+    /// Add the innie/outie sum shapes the law of 45 derives from the cages (see
+    /// [`Geometry::with_derived_sums`]).
     pub derived: bool,
-    /// Run the overlap (pointing/claiming) pass inside search. `None`: always in the bitboard
+    /// Run the overlap (pointing/claiming) pass inside search. `Auto`: always in the bitboard
     /// kernel (it looks once singles are exhausted, cheaply); in the cell-major kernel for 16 or
     /// more symbols, where it prunes far more than it costs, and not below.
-    pub overlaps: Option<bool>,
-    /// Filter complete shapes with all-different arc consistency ([`alldiff`]) once the cheaper
-    /// passes reach a fixpoint. `Some(true)`: at every node; `Some(false)`: never; `None`
-    /// (adaptive): for 25 or more symbols, a search first runs without it for as many nodes as
-    /// there are cells and, if that is not enough, starts again from the root with it, so easy
-    /// searches (filling an empty grid, which barely gains from it) do not pay for it and the
-    /// searches that struggle (sparse 25x25 and larger puzzles) get it from the first node.
-    pub alldiff: Option<bool>,
-    /// Search with the symbol-major bitboard kernel ([`board`]) when the model has only unique
+    pub overlaps: Switch,
+    /// Filter complete shapes with all-different arc consistency once the cheaper
+    /// passes reach a fixpoint. `On`: at every node; `Off`: never; `Auto` (adaptive): for 25 or
+    /// more symbols, a search first runs without it for as many nodes as there are cells and, if
+    /// that is not enough, starts again from the root with it, so easy searches (filling an
+    /// empty grid, which barely gains from it) do not pay for it and the searches that struggle
+    /// (sparse 25x25 and larger puzzles) get it from the first node.
+    pub alldiff: Switch,
+    /// Search with the symbol-major bitboard kernel when the model has only unique
     /// shapes, no all-different filter, and its cells and complete shapes fit in 1024 bits (every
-    /// 9x9 layout, 16x16, Samurai, Sohei, Windmill, Butterfly, Gattai-8, Clueless; measured
-    /// 1.1-1.9x the cell-major kernel on published sets of the first six, 0.7-0.9x on easy
-    /// puzzles of the last two, and a thousand times faster on hard Clueless ones, where its
-    /// overlaps cut the search from 45,000 nodes to 5). `None` and `Some(true)`: when it fits;
-    /// `Some(false)`: never (the cell-major kernel).
-    pub board: Option<bool>,
-    /// Settle uniqueness checks of models made only of unique shapes with conflict-driven clause
-    /// learning ([`cdcl`]) when depth-first search does not. `None` (adaptive): after as many
-    /// search nodes as there are cells for 25 or more symbols (instead of the all-different
-    /// restart: sparse 36x36 puzzles that no depth-first search here settles in minutes take
-    /// CDCL a fraction of a second), after fifty times that for fewer symbols (where depth-first
-    /// search settles every published puzzle well before); `Some(true)`: from the start;
-    /// `Some(false)`: never.
-    pub cdcl: Option<bool>,
+    /// 9x9 layout, 16x16, Samurai, Sohei, Windmill, Butterfly, Gattai-8, Clueless). `Auto` and
+    /// `On`: when it fits; `Off`: never (the cell-major kernel).
+    pub board: Switch,
+    /// Settle uniqueness checks of models with complete shapes with conflict-driven clause
+    /// learning when depth-first search does not. `Auto`: after as many search nodes
+    /// as there are cells for 25 or more symbols (instead of the all-different restart) and for
+    /// models with sum shapes (where a search that needs more nodes than that is a hard one),
+    /// after fifty times that for models of unique shapes with fewer symbols (where depth-first
+    /// search settles every published puzzle well before); `On`: from the start; `Off`: never.
+    pub cdcl: Switch,
     /// In the bitboard kernel on boards of up to 128 bits (every 9x9 layout and the smaller
-    /// ones), count a symbol's places in every complete shape at once with AVX-512 ([`tally`])
-    /// when the CPU has it, in a copy of the kernel compiled for those instructions. `None` and
-    /// `Some(true)`: when the CPU has it; `Some(false)`: never (the shape-by-shape test).
-    pub vector: Option<bool>,
+    /// ones), count a symbol's places in every complete shape at once with AVX-512
+    /// when the CPU has it, in a copy of the kernel compiled for those instructions. `Auto` and
+    /// `On`: when the CPU has it; `Off`: never (the shape-by-shape test).
+    pub vector: Switch,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
             derived: true,
-            overlaps: None,
-            alldiff: None,
-            board: None,
-            cdcl: None,
-            vector: None,
+            overlaps: Switch::Auto,
+            alldiff: Switch::Auto,
+            board: Switch::Auto,
+            cdcl: Switch::Auto,
+            vector: Switch::Auto,
         }
     }
 }
@@ -225,169 +269,54 @@ impl Engine {
             Engine::with_options(
                 g,
                 Options {
-                    cdcl: Some(cdcl),
+                    cdcl,
                     ..Default::default()
                 },
             )
         };
-        (with(true), with(false))
+        (with(Switch::On), with(Switch::Off))
     }
 
-    /// Flattens a geometry; with `derived` off, only the geometry's own shapes are used.
+    /// Flattens a geometry, then sets up the search policy the options ask for;
+    /// with `derived` off, only the geometry's own shapes are used.
     pub fn with_options(g: &Geometry, options: Options) -> Self {
-        let n_cells = g.cells.len();
-        let n_symbols = g.symbols.len();
-        let full = if n_symbols == 64 {
-            !0
-        } else {
-            (1u64 << n_symbols) - 1
-        };
-        // the unique shapes of each cell, flat: those of cell `c` are
-        // `shapes_of[of_start[c]..of_start[c + 1]]`
-        let mut of_start = vec![0u32; n_cells + 1];
-        for s in g.shapes.iter().filter(|s| s.is_unique()) {
-            for c in &s.cells {
-                of_start[c.index() + 1] += 1;
-            }
+        let mut engine = flatten::flatten(g, options.derived);
+        engine.apply(options);
+        engine
+    }
+
+    /// The search policy: which passes run and which kernel searches, from the options and the
+    /// model's size.
+    fn apply(&mut self, options: Options) {
+        let (n_cells, n_symbols) = (self.n_cells, self.n_symbols);
+        if options.overlaps.or(n_symbols >= 16) {
+            (self.overlaps, self.overlap_cells) =
+                flatten::overlaps_of(&self.complete, n_symbols, n_cells);
         }
-        for c in 0..n_cells {
-            of_start[c + 1] += of_start[c];
-        }
-        let mut shapes_of = vec![0u32; of_start[n_cells] as usize];
-        let mut fill = of_start.clone();
-        for (i, s) in g.shapes.iter().enumerate().filter(|(_, s)| s.is_unique()) {
-            for c in &s.cells {
-                shapes_of[fill[c.index()] as usize] = i as u32;
-                fill[c.index()] += 1;
-            }
-        }
-        // each cell's peers, in order: gathered as a bitset, read off word by word (only the
-        // words its shapes touch)
-        let mut peer_start = Vec::with_capacity(n_cells + 1);
-        let mut peers = Vec::new();
-        let mut seen = vec![0u64; n_cells.div_ceil(64)];
-        for c in 0..n_cells {
-            peer_start.push(peers.len() as u32);
-            let (mut lo, mut hi) = (c / 64, c / 64);
-            for &s in &shapes_of[of_start[c] as usize..of_start[c + 1] as usize] {
-                for p in &g.shapes[s as usize].cells {
-                    let word = p.index() / 64;
-                    seen[word] |= 1 << (p.index() % 64);
-                    (lo, hi) = (lo.min(word), hi.max(word));
-                }
-            }
-            seen[c / 64] &= !(1 << (c % 64));
-            for (i, word) in seen.iter_mut().enumerate().take(hi + 1).skip(lo) {
-                while *word != 0 {
-                    peers.push((i * 64) as u32 + word.trailing_zeros());
-                    *word &= *word - 1;
-                }
-            }
-        }
-        peer_start.push(peers.len() as u32);
-        let mut complete = Vec::new();
-        let mut sums = Vec::new();
-        for s in &g.shapes {
-            match s.rule {
-                Rule::Unique if s.cells.len() == n_symbols => {
-                    complete.extend(s.cells.iter().map(|c| c.0));
-                }
-                Rule::Unique => {}
-                Rule::Sum { total, unique } => sums.push(SumShape {
-                    cells: s.cells.iter().map(|c| c.0).collect(),
-                    total,
-                    unique,
-                }),
-            }
-        }
-        let mut derived = 0;
-        if options.derived {
-            for s in crate::geometry::partition::derive_unnamed(g) {
-                if let Rule::Sum { total, unique } = s.rule {
-                    derived += 1;
-                    sums.push(SumShape {
-                        cells: s.cells.iter().map(|c| c.0).collect(),
-                        total,
-                        unique,
-                    });
-                }
-            }
-        }
-        let n_complete = complete.len().checked_div(n_symbols).unwrap_or(0);
-        let shape_words = [1usize, 2, 4, 8, 16]
-            .into_iter()
-            .find(|&w| n_complete <= 64 * w)
-            .unwrap_or(0);
-        let mut cell_bits = vec![0u64; n_cells * shape_words];
-        if shape_words > 0 {
-            for (i, shape) in complete.chunks_exact(n_symbols.max(1)).enumerate() {
-                for &c in shape {
-                    cell_bits[c as usize * shape_words + i / 64] |= 1u64 << (i % 64);
-                }
-            }
-        }
-        let is_peer = |a: u32, b: u32| {
-            let (x, y) = (
-                peer_start[a as usize] as usize,
-                peer_start[a as usize + 1] as usize,
-            );
-            peers[x..y].binary_search(&b).is_ok()
-        };
-        let values = g.symbols.values().to_vec();
-        let sum_tables = sum::Tables::new(&sums, &values, &is_peer);
-        let (overlaps, overlap_cells) = if options.overlaps.unwrap_or(n_symbols >= 16) {
-            overlaps_of(&complete, n_symbols, n_cells)
-        } else {
-            (Vec::new(), Vec::new())
-        };
-        let has_cdcl_form = sums.is_empty() && n_complete > 0;
-        let cdcl_after = match options.cdcl {
+        let has_cdcl_form = self.n_complete > 0;
+        self.cdcl_after = match options.cdcl {
             _ if !has_cdcl_form => None,
-            Some(true) => Some(0),
-            Some(false) => None,
-            None if n_symbols >= 25 => Some(n_cells as u64),
-            None => Some(50 * n_cells as u64),
+            Switch::On => Some(0),
+            Switch::Off => None,
+            Switch::Auto if n_symbols >= 25 || !self.sums.is_empty() => Some(n_cells as u64),
+            Switch::Auto => Some(50 * n_cells as u64),
         };
-        let mut engine = Engine {
-            board: None,
-            cdcl_after,
-            alldiff_after: match options.alldiff {
-                _ if n_complete == 0 => None,
-                Some(true) => Some(0),
-                Some(false) => None,
-                None => (n_symbols >= 25).then_some(n_cells as u64),
-            },
-            overlaps,
-            overlap_cells,
-            n_cells,
-            n_symbols,
-            full,
-            peer_start,
-            peers,
-            complete,
-            n_complete,
-            shape_words,
-            cell_bits,
-            sums,
-            values,
-            sum_tables,
-            derived,
+        self.alldiff_after = match options.alldiff {
+            _ if self.n_complete == 0 => None,
+            Switch::On => Some(0),
+            Switch::Off => None,
+            Switch::Auto => (n_symbols >= 25).then_some(n_cells as u64),
         };
         // the bitboard kernel looks for overlaps unless told not to (it does so cheaply, once
-        // singles are exhausted; measured faster on every 9x9 set but the hardest one)
-        let board_pointing = options.overlaps.unwrap_or(true);
-        if engine.alldiff_after.is_none() {
-            engine.board = match options.board {
-                Some(false) => None,
-                Some(true) | None => board::Board::new(
-                    &engine,
-                    board::MAX_WORDS,
-                    board_pointing,
-                    options.vector != Some(false),
-                ),
-            };
+        // singles are exhausted)
+        if self.alldiff_after.is_none() && options.board.or(true) {
+            self.board = board::Board::new(
+                self,
+                board::MAX_WORDS,
+                options.overlaps.or(true),
+                options.vector.or(true),
+            );
         }
-        engine
     }
 
     /// The depth-first search nodes after which a uniqueness check under a budget of
@@ -403,7 +332,8 @@ impl Engine {
     }
 
     /// The sum shapes (the geometry's, then the derived ones).
-    pub fn sum_shapes(&self) -> &[SumShape] {
+    #[allow(dead_code)]
+    pub(crate) fn sum_shapes(&self) -> &[SumShape] {
         &self.sums
     }
 
@@ -418,52 +348,25 @@ impl Engine {
     }
 
     /// The mask of all symbols.
-    pub fn full(&self) -> Mask {
+    pub(crate) fn full(&self) -> Mask {
         self.full
     }
 
     /// The peers of a cell.
-    pub fn peers(&self, c: usize) -> &[u32] {
+    pub(crate) fn peers(&self, c: usize) -> &[u32] {
         &self.peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize]
     }
 
     /// Counts solutions of a puzzle (givens as symbol indices) up to `limit`.
     pub fn count(&self, givens: &[Option<u8>], limit: u64, limits: Limits) -> Count {
         let mut s = search::Searcher::new(self);
-        s.count(givens, limit, limits, None)
+        s.count(givens, limit, limits)
     }
 
     /// Solves: counts up to 2 solutions.
     pub fn solve(&self, givens: &[Option<u8>], limits: Limits) -> Count {
         self.count(givens, 2, limits)
     }
-}
-
-/// Pairs of complete shapes that share at least two cells (box/line, overlapping grids, ...):
-/// a symbol confined to the shared part of one must leave the rest of the other.
-fn overlaps_of(complete: &[u32], n: usize, n_cells: usize) -> (Vec<[u32; 4]>, Vec<u32>) {
-    let shapes: Vec<&[u32]> = complete.chunks_exact(n.max(1)).collect();
-    let mut member = vec![false; n_cells];
-    let mut overlaps = Vec::new();
-    let mut cells = Vec::new();
-    for (i, a) in shapes.iter().enumerate() {
-        a.iter().for_each(|&c| member[c as usize] = true);
-        for b in &shapes[i + 1..] {
-            let shared = b.iter().filter(|&&c| member[c as usize]).count();
-            if shared < 2 || shared == n {
-                continue;
-            }
-            let start = cells.len() as u32;
-            cells.extend(b.iter().filter(|&&c| member[c as usize]));
-            let a_rest = cells.len() as u32;
-            cells.extend(a.iter().filter(|&&c| !b.contains(&c)));
-            let b_rest = cells.len() as u32;
-            cells.extend(b.iter().filter(|&&c| !member[c as usize]));
-            overlaps.push([start, a_rest, b_rest, cells.len() as u32]);
-        }
-        a.iter().for_each(|&c| member[c as usize] = false);
-    }
-    (overlaps, cells)
 }
 
 /// A deadline check that reads the clock only every few thousand calls.

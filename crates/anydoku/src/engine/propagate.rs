@@ -72,15 +72,11 @@ pub fn propagate_at(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>, strong:
 }
 
 /// Like [`propagate`], for a candidate array that was at a fixpoint before the cells on `queue`
-/// were narrowed (the usual case in search: a parent's propagated state plus one decision).
-/// Only the shapes of those cells, and of the cells that change after them, are scanned.
-/// Calling it on any other array may miss deductions (never produces wrong ones).
-pub fn propagate_changed(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
-    propagate_changed_at(e, cand, queue, e.alldiff_after == Some(0))
-}
-
-/// [`propagate_changed`] for a search that decides itself whether the all-different filter
-/// runs (`strong`): the adaptive search restarts with it on (see [`super::Options::alldiff`]).
+/// were narrowed (the usual case in search: a parent's propagated state plus one decision):
+/// only the shapes of those cells, and of the cells that change after them, are scanned.
+/// Calling it on any other array may miss deductions (never produces wrong ones). `strong`:
+/// whether the all-different filter runs (the adaptive search restarts with it on, see
+/// [`super::Options::alldiff`]).
 pub fn propagate_changed_at(
     e: &Engine,
     cand: &mut [Mask],

@@ -2,8 +2,8 @@
 //!
 //! Each level of the search owns one slice of a preallocated stack of candidate arrays; a branch
 //! copies the parent's array, fixes one symbol and propagates. The branching cell is the one with
-//! the fewest candidates (ties: the first). Value order is ascending, or a caller-given
-//! permutation (used to draw random complete grids reproducibly).
+//! the fewest candidates (ties: the first), or among two-candidate cells the one whose branches
+//! narrow its peers most. Symbols are tried in ascending order.
 //!
 //! [`Searcher::count`] is also where the kernels meet: plain counts go to the bitboard kernel
 //! ([`super::board`]) when the engine has one, and a uniqueness check that depth-first search has
@@ -25,8 +25,6 @@ pub struct Searcher<'e> {
     budget: Budget,
     solutions: Vec<Vec<u8>>,
     keep: usize,
-    /// Symbol try order; empty means ascending.
-    order: Vec<u8>,
     /// Whether the all-different filter runs at each node of the current search.
     strong: bool,
     /// The bitboard kernel, when the engine has one (used for plain counts).
@@ -47,7 +45,6 @@ impl<'e> Searcher<'e> {
             budget: Budget::from(Limits::none()),
             solutions: Vec::new(),
             keep: 2,
-            order: Vec::new(),
             strong: false,
             board: e.board.as_ref().map(BoardSearch::new),
         }
@@ -63,13 +60,15 @@ impl<'e> Searcher<'e> {
         }
     }
 
-    /// Sets the order in which symbols are tried (a permutation of symbol indices).
-    pub fn set_value_order(&mut self, order: Option<Vec<u8>>) {
-        self.order = order.unwrap_or_default();
+    /// The initial candidates for the givens (propagated), or `None` if they already clash.
+    #[cfg(feature = "internals")]
+    #[doc(hidden)]
+    pub fn initial_candidates(&mut self, givens: &[Option<u8>]) -> Option<Vec<Mask>> {
+        self.initial(givens)
     }
 
     /// The initial candidates for the givens, or `None` if they already clash.
-    pub fn initial(&mut self, givens: &[Option<u8>]) -> Option<Vec<Mask>> {
+    pub(crate) fn initial(&mut self, givens: &[Option<u8>]) -> Option<Vec<Mask>> {
         let e = self.e;
         let mut cand = vec![e.full; e.n_cells];
         self.queue.clear();
@@ -91,27 +90,20 @@ impl<'e> Searcher<'e> {
         propagate(e, &mut cand, &mut self.queue).then_some(cand)
     }
 
-    /// Counts solutions up to `limit`, keeping the first two (or as many as
-    /// [`Searcher::keep_solutions`] says). `start` overrides the initial candidates (already
-    /// propagated) when given.
+    /// Counts solutions of `givens` (symbol indices per cell, `None` for an empty cell) up to
+    /// `limit` under the budget `limits`, keeping the first two (or as many as
+    /// [`Searcher::keep_solutions`] says).
     ///
-    /// A plain uniqueness check (no `start`, no value order, `limit` at most 2) of a model that
-    /// has a CDCL form ([`Engine`]'s `cdcl_after`) that the depth-first search has not settled
-    /// within that many nodes goes on with [`cdcl::Cdcl`] from the root, under what is left of
-    /// the budget.
-    pub fn count(
-        &mut self,
-        givens: &[Option<u8>],
-        limit: u64,
-        limits: Limits,
-        start: Option<&[Mask]>,
-    ) -> Count {
+    /// A plain uniqueness check (`limit` at most 2) of a model that has a CDCL
+    /// form ([`Engine`]'s `cdcl_after`) that the depth-first search has not settled within that
+    /// many nodes goes on with conflict-driven clause learning from the root, under what is left
+    /// of the budget.
+    pub fn count(&mut self, givens: &[Option<u8>], limit: u64, limits: Limits) -> Count {
         let budget = Budget::from(limits);
-        let plain = start.is_none() && self.order.is_empty();
         let switch = self
             .e
             .cdcl_switch(budget.max_nodes)
-            .filter(|_| plain && limit <= 2);
+            .filter(|_| limit <= 2);
         if switch == Some(0) {
             return self.count_cdcl(givens, limit, budget, 0);
         }
@@ -119,7 +111,7 @@ impl<'e> Searcher<'e> {
             max_nodes: switch.unwrap_or(budget.max_nodes),
             ..budget
         };
-        let dfs = self.count_dfs(givens, limit, capped, start, switch.is_none());
+        let dfs = self.count_dfs(givens, limit, capped, switch.is_none());
         match switch {
             Some(t) if !dfs.complete && dfs.nodes >= t && !budget.deadline_passed() => {
                 self.count_cdcl(givens, limit, budget, dfs.nodes)
@@ -136,10 +128,9 @@ impl<'e> Searcher<'e> {
         givens: &[Option<u8>],
         limit: u64,
         budget: Budget,
-        start: Option<&[Mask]>,
         adaptive: bool,
     ) -> Count {
-        let plain = start.is_none() && self.order.is_empty() && self.e.alldiff_after.is_none();
+        let plain = self.e.alldiff_after.is_none();
         if let (Some(board), true) = (&mut self.board, plain) {
             return board.count_within(givens, limit, budget);
         }
@@ -150,11 +141,7 @@ impl<'e> Searcher<'e> {
         self.budget = budget;
         self.solutions.clear();
         let n = self.e.n_cells;
-        let root = match start {
-            Some(s) => Some(s.to_vec()),
-            None => self.initial(givens),
-        };
-        if let Some(root) = root {
+        if let Some(root) = self.initial(givens) {
             // Adaptive all-different: a first, cheap search under a node cap; if it hits the
             // cap, start again from the root with the filter at every node (decisions made
             // without it near the root are what make sparse wide puzzles hard, so switching it
@@ -238,8 +225,7 @@ impl<'e> Searcher<'e> {
         let base = depth * n;
         // choose the unfixed cell with the fewest candidates. Among cells with two: for a plain
         // count, the one whose two branches narrow its peers most (a peer losing a candidate
-        // counts one, three when it has two and so becomes a single); with a value order (random
-        // grids), the first.
+        // counts one, three when it has two and so becomes a single).
         let mut best = usize::MAX;
         let mut best_count = u32::MAX;
         let mut best_score = 0u32;
@@ -247,11 +233,6 @@ impl<'e> Searcher<'e> {
         for (c, &m) in cand.iter().enumerate() {
             let rest = m & m.wrapping_sub(1);
             if rest != 0 && rest & rest.wrapping_sub(1) == 0 {
-                if !self.order.is_empty() {
-                    best = c;
-                    best_count = 2;
-                    break;
-                }
                 let mut score = 0;
                 for &p in self.e.peers(c) {
                     let pm = cand[p as usize];
@@ -340,21 +321,12 @@ impl<'e> Searcher<'e> {
             }
             me.stopped
         };
-        if !self.order.is_empty() {
-            for i in 0..self.order.len() {
-                let s = self.order[i];
-                if options & (1 << s) != 0 && try_symbol(self, s as u32) {
-                    break;
-                }
-            }
-        } else {
-            let mut bits = options;
-            while bits != 0 {
-                let s = bits.trailing_zeros();
-                bits &= bits - 1;
-                if try_symbol(self, s) {
-                    break;
-                }
+        let mut bits = options;
+        while bits != 0 {
+            let s = bits.trailing_zeros();
+            bits &= bits - 1;
+            if try_symbol(self, s) {
+                break;
             }
         }
     }

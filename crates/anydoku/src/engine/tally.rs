@@ -12,17 +12,15 @@
 //! eight shapes) are packed into sixteen 32-bit lanes in shape order, so each comparison covers
 //! sixteen shapes. For a 9x9 that is two blocks of sixteen shapes, about thirty instructions for
 //! all 27 shapes without a branch, where the shape-by-shape test costs about twenty a shape and
-//! has to be told which shapes to look at. (Packing the counts, rather than comparing eight
-//! 64-bit counts at a time, measured 1.02x on 17-clue puzzles.)
+//! has to be told which shapes to look at.
 //!
 //! The same layout serves two more things. [`Counts`] keeps each symbol's last counts, so a
 //! count can also tell which shapes changed since. [`Overlaps`] holds the overlaps of two
 //! complete shapes (two cells or more) like shapes, sixteen to a block: with a symbol's counts
 //! per shape in a 32-lane table, one pass over the overlap blocks (a count of the places in
 //! each overlap, two table lookups, four comparisons) finds every pointing and claiming
-//! deduction for the symbol at once, where the shape-by-shape pass took the shapes with few
-//! places one at a time and intersected their cells' shapes (measured: 1.11x on 17-clue
-//! puzzles, 1.08x on magictour).
+//! deduction for the symbol at once, where the shape-by-shape pass takes the shapes with few
+//! places one at a time and intersects their cells' shapes.
 //!
 //! Nothing here knows a geometry: a shape is a set of cell bits. [`Tally::new`] returns `None`
 //! when the CPU lacks the instructions or the layout does not fit (wider boards, more than 64
@@ -348,6 +346,7 @@ impl Tally {
 
     /// The same count shape by shape, without vector instructions (the reference the vector
     /// count is tested against).
+    #[cfg(test)]
     pub fn count_plainly<const W: usize>(&self, c: &[u64; W], few_max: u32) -> Places {
         let mut places = Places {
             none: 0,

@@ -11,6 +11,8 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 
 use crate::engine::propagate::propagate;
+use std::time::Instant;
+
 use crate::engine::{Engine, Mask};
 
 /// Nodes one attempt may visit before it restarts.
@@ -18,7 +20,19 @@ const NODES_PER_ATTEMPT: u64 = 20_000;
 
 /// A random complete grid (symbol index per cell), or `None` if the geometry has no solution
 /// (or none was found within `attempts` restarts).
+#[cfg(test)]
 pub fn random_grid<R: Rng>(e: &Engine, rng: &mut R, attempts: u32) -> Option<Vec<u8>> {
+    random_grid_until(e, rng, attempts, None)
+}
+
+/// A random complete grid (symbol index per cell), or `None` if the geometry has no solution
+/// (or none was found within `attempts` restarts, or once `deadline` passes).
+pub fn random_grid_until<R: Rng>(
+    e: &Engine,
+    rng: &mut R,
+    attempts: u32,
+    deadline: Option<Instant>,
+) -> Option<Vec<u8>> {
     let n = e.cell_count();
     let mut queue = Vec::with_capacity(n);
     let mut root = vec![e.full(); n];
@@ -26,12 +40,16 @@ pub fn random_grid<R: Rng>(e: &Engine, rng: &mut R, attempts: u32) -> Option<Vec
         return None;
     }
     for _ in 0..attempts.max(1) {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
         let mut state = Dfs {
             e,
             stack: root.clone(),
             queue: Vec::with_capacity(n),
             nodes: 0,
             ties: Vec::with_capacity(n),
+            deadline,
         };
         match state.descend(0, rng) {
             Outcome::Found(level) => {
@@ -62,13 +80,15 @@ struct Dfs<'e> {
     queue: Vec<u32>,
     nodes: u64,
     ties: Vec<u32>,
+    deadline: Option<Instant>,
 }
 
 impl Dfs<'_> {
     fn descend<R: Rng>(&mut self, depth: usize, rng: &mut R) -> Outcome {
         let n = self.e.cell_count();
         self.nodes += 1;
-        if self.nodes > NODES_PER_ATTEMPT {
+        let late = || self.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.nodes > NODES_PER_ATTEMPT || (self.nodes.is_multiple_of(256) && late()) {
             return Outcome::Budget;
         }
         let base = depth * n;

@@ -8,10 +8,16 @@
 //!    split in two connected parts, preferring a split whose part sums tell the two solutions
 //!    apart. Splitting only adds information, so this ends (at worst with one-cell cages).
 //! 3. Minimal: neighbouring cages are merged while the puzzle stays unique (a merge that fails
-//!    once fails forever, because merges only take information away), and with
-//!    [`KillerOptions::drop_cages`] cages are dropped the same way.
+//!    once fails forever, because merges only take information away), then (with
+//!    [`KillerOptions::drop_cages`], the default) each cage is dropped while the puzzle stays
+//!    unique.
 //!
-//! Each cage whose removal lets a second solution in gets that solution as its certificate.
+//! Each cage whose removal lets a second solution in gets that solution as its certificate; the
+//! puzzle is minimal when every cage kept has one. The checks are [`Checker::other_solution`]:
+//! on a Killer they go to conflict-driven search with the cages as explained propagators
+//! ([`crate::engine::cdcl`]) after a few depth-first nodes, since the second solution of a sparse
+//! Killer usually differs from the first in most cells. A check that runs out of its budget is
+//! repeated once at the end with [`RECHECK_FACTOR`] times the budget.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -25,9 +31,14 @@ use crate::engine::{Engine, Limits};
 use crate::geometry::{CellId, Geometry, Rule, Shape, ShapeKind};
 use crate::puzzle::Puzzle;
 
-/// Search nodes per uniqueness check unless the caller sets a budget. A check that runs out
-/// counts as "not unique" (the change is not made), so the result stays proven unique.
-pub const DEFAULT_NODES: u64 = 3_000;
+/// Search nodes (depth-first nodes and CDCL decisions) per uniqueness check unless the caller
+/// sets a budget. A check that runs out counts as "not unique" (the change is not made), so the
+/// result stays proven unique.
+pub const DEFAULT_NODES: u64 = 50_000;
+
+/// How many times the budget of a first check a cage gets in its second check, when the
+/// first one ran out before telling whether the cage is needed.
+const RECHECK_FACTOR: u64 = 16;
 
 /// Options of Killer generation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,7 +47,10 @@ pub struct KillerOptions {
     pub min_size: usize,
     /// Largest cage size, also the limit for merges.
     pub max_size: usize,
-    /// Also drop cages (leaving their cells uncaged) while the puzzle stays unique.
+    /// Drop the cages the puzzle does not need (leaving their cells uncaged), so every cage
+    /// left is necessary and the puzzle can be minimal (the default). Without it every cell
+    /// stays in a cage, and the puzzle is only merge-minimal: with every cell caged, any one
+    /// cage's total follows from the others, so a cage is hardly ever necessary on its own.
     pub drop_cages: bool,
 }
 
@@ -45,7 +59,7 @@ impl Default for KillerOptions {
         KillerOptions {
             min_size: 2,
             max_size: 5,
-            drop_cages: false,
+            drop_cages: true,
         }
     }
 }
@@ -157,6 +171,7 @@ pub fn make<R: Rng>(
     solution: &[u8],
     opts: &KillerOptions,
     limits: Limits,
+    deadline: Option<std::time::Instant>,
     rng: &mut R,
 ) -> Result<Generated, GenerateError> {
     let n = base.cell_count();
@@ -168,10 +183,17 @@ pub fn make<R: Rng>(
     };
     // With `changed`, the cages are known to be a weakening of a unique set whose extra
     // information was about these cells: any second solution differs from the known one there.
-    let check = |cages: &Cages, changed: Option<&[u32]>| -> Result<Other, GenerateError> {
+    let check = |cages: &Cages,
+                 changed: Option<&[u32]>,
+                 limits: Limits|
+     -> Result<Other, GenerateError> {
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Err(GenerateError::Deadline);
+        }
         let g = build(base, cages, solution)?;
         let e = Engine::new(&g);
         let mut checker = Checker::new(&e, limits);
+        checker.set_deadline(deadline);
         Ok(match changed {
             Some(cells) => checker.other_solution(&givens, cells, solution),
             None => checker.any_other(&givens, solution),
@@ -179,7 +201,7 @@ pub fn make<R: Rng>(
     };
     // 2. split until unique (a check that runs out of budget splits the largest cage)
     loop {
-        match check(&cages, None)? {
+        match check(&cages, None, limits)? {
             Other::NoneExists => break,
             Other::Unknown => split_largest(&mut cages, nbrs, rng),
             Other::Found(other) => split_for(
@@ -193,9 +215,66 @@ pub fn make<R: Rng>(
         }
     }
     // 3. merge while unique
+    merge_while_unique(&mut cages, nbrs, solution, opts.max_size, limits, &check, rng)?;
+    // 4. drop the cages the puzzle does not need (unless every cell must stay caged), and a
+    //    certificate for every cage kept; cages whose check ran out of budget are checked
+    //    again at the end with a larger one (the puzzle has fewer cages by then)
+    let mut certs: Vec<(usize, Vec<u8>)> = Vec::new();
+    let mut pending: Vec<usize> = cages.live().map(|(i, _)| i).collect();
+    pending.shuffle(rng);
+    let mut minimal = true;
+    let larger = Limits {
+        max_nodes: limits.max_nodes.map(|m| m.saturating_mul(RECHECK_FACTOR)),
+        ..limits
+    };
+    for (pass, budget) in [limits, larger].into_iter().enumerate() {
+        let mut undecided = Vec::new();
+        for i in std::mem::take(&mut pending) {
+            let cells = cages.cells[i].take();
+            match check(&cages, cells.as_deref(), budget)? {
+                Other::NoneExists if opts.drop_cages => continue,
+                Other::NoneExists => minimal = false,
+                Other::Found(other) => certs.push((i, other)),
+                Other::Unknown if pass == 0 => undecided.push(i),
+                Other::Unknown => minimal = false,
+            }
+            cages.cells[i] = cells;
+        }
+        pending = undecided;
+    }
+    let geometry = build(base, &cages, solution)?;
+    let certificates = named_certificates(&cages, certs);
+    Ok(Generated {
+        puzzle: Puzzle {
+            geometry: Arc::new(geometry),
+            givens,
+        },
+        solution: solution.to_vec(),
+        certificates,
+        minimal,
+        grids: 1,
+        rating: None,
+    })
+}
+
+/// Whether the puzzle of some cages is unique (see `make`), under a budget: with `changed`, the
+/// cages are a weakening of a unique set whose extra information was about these cells.
+type Check<'a> = dyn Fn(&Cages, Option<&[u32]>, Limits) -> Result<Other, GenerateError> + 'a;
+
+/// Step 3 of [`make`]: merges neighbouring cages (up to `max_size` cells, no symbol twice) while
+/// `check` finds the puzzle still unique, until no pair can be merged.
+fn merge_while_unique<R: Rng>(
+    cages: &mut Cages,
+    nbrs: &[Vec<u32>],
+    solution: &[u8],
+    max_size: usize,
+    limits: Limits,
+    check: &Check,
+    rng: &mut R,
+) -> Result<(), GenerateError> {
     let mut failed: BTreeSet<(usize, usize)> = BTreeSet::new();
     loop {
-        let owner = cages.owner(n);
+        let owner = cages.owner(nbrs.len());
         let mut pairs: Vec<(usize, usize)> = Vec::new();
         for (i, cells) in cages.live() {
             for &c in cells {
@@ -215,7 +294,7 @@ pub fn make<R: Rng>(
                 cages.cells[j].as_ref().unwrap(),
             );
             !failed.contains(&(i, j))
-                && a.len() + b.len() <= opts.max_size
+                && a.len() + b.len() <= max_size
                 && mask_of(a, solution) & mask_of(b, solution) == 0
         });
         if pairs.is_empty() {
@@ -235,7 +314,7 @@ pub fn make<R: Rng>(
             cages.cells[i] = Some(merged);
             // a second solution breaks both old sums, so it differs inside the smaller cage
             let smaller = if b.len() < before.len() { &b } else { &before };
-            match check(&cages, Some(smaller))? {
+            match check(cages, Some(smaller), limits)? {
                 Other::NoneExists => {
                     touched[i] = true;
                     touched[j] = true;
@@ -248,28 +327,13 @@ pub fn make<R: Rng>(
             }
         }
     }
-    // 4. drop cages (optional) and certificates
-    let mut certs: Vec<(usize, Vec<u8>)> = Vec::new();
-    let mut ids: Vec<usize> = cages.live().map(|(i, _)| i).collect();
-    ids.shuffle(rng);
-    let mut minimal = true;
-    for i in ids {
-        let cells = cages.cells[i].take();
-        match check(&cages, cells.as_deref())? {
-            Other::NoneExists => {
-                if opts.drop_cages {
-                    continue;
-                }
-                minimal = false;
-            }
-            Other::Found(other) => certs.push((i, other)),
-            Other::Unknown => minimal = false,
-        }
-        cages.cells[i] = cells;
-    }
-    let geometry = build(base, &cages, solution)?;
-    // certificates by the cage names used in the final geometry, in name order
-    let names = cage_names(&cages);
+    Ok(())
+}
+
+/// The certificates of the kept cages (cage id, second solution), by the cage names used in the
+/// final geometry, in name order.
+fn named_certificates(cages: &Cages, certs: Vec<(usize, Vec<u8>)>) -> Vec<Certificate> {
+    let names = cage_names(cages);
     let mut certificates: Vec<(usize, Certificate)> = certs
         .into_iter()
         .filter_map(|(i, s)| {
@@ -285,17 +349,7 @@ pub fn make<R: Rng>(
         })
         .collect();
     certificates.sort_by_key(|(r, _)| *r);
-    Ok(Generated {
-        puzzle: Puzzle {
-            geometry: Arc::new(geometry),
-            givens,
-        },
-        solution: solution.to_vec(),
-        certificates: certificates.into_iter().map(|(_, c)| c).collect(),
-        minimal,
-        grids: 1,
-        rating: None,
-    })
+    certificates.into_iter().map(|(_, c)| c).collect()
 }
 
 /// Cage names in reading order of their first cell: (cage id, "Cage k").

@@ -22,7 +22,8 @@ pub struct Thinned {
     pub minimal: bool,
 }
 
-/// How far [`thin`] has got: reported after every orbit it tests.
+/// How far the thinning of a grid has got: reported after every orbit (a given, or a
+/// symmetry orbit of givens) it tests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
     /// Orbits tested so far.

@@ -1,10 +1,10 @@
 //! Generation: random complete grids, minimal puzzles, symmetric patterns, Killer cages.
 //!
 //! Everything works on any [`Geometry`]: a complete grid comes from a randomised search on the
-//! empty board ([`grid`]); a puzzle is that grid thinned out while its solution stays unique
-//! ([`minimal`]), with fast checks that look for a solution *other* than the known one
-//! ([`unique`]); given patterns can follow a symmetry of the layout's drawing positions
-//! ([`symmetry`]); Killer puzzles partition the grid into cages instead ([`killer`]). Every
+//! empty board (internal module `grid`); a puzzle is that grid thinned out while its solution
+//! stays unique (`minimal`), with fast checks that look for a solution *other* than the known
+//! one (`unique`); given patterns can follow a [`Symmetry`] of the layout's drawing positions;
+//! Killer puzzles partition the grid into cages instead (`killer`, [`KillerOptions`]). Every
 //! necessary given (or cage) comes with a *certificate*: the second solution that appears without
 //! it.
 //!
@@ -12,15 +12,16 @@
 //! ChaCha8 with one stream per index), never on hash order or timing.
 //!
 //! To add a generation option, add a field to [`Options`], apply it in `Generator::attempt`,
-//! and record it in the `source` object of [`to_model`].
+//! and record it in the `source` object of [`Generated::to_json`].
 
-pub mod grid;
-pub mod killer;
-pub mod minimal;
-pub mod symmetry;
-pub mod unique;
+internal_mod!(grid);
+internal_mod!(killer);
+internal_mod!(minimal);
+internal_mod!(symmetry);
+internal_mod!(unique);
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -42,7 +43,9 @@ pub enum GenerateError {
     /// The layout has no such symmetry.
     #[error("the layout has no {symmetry} symmetry: {reason}")]
     NoSymmetry {
+        /// The symmetry asked for.
         symmetry: &'static str,
+        /// Why the layout does not have it.
         reason: String,
     },
     /// A bad option value.
@@ -53,10 +56,18 @@ pub enum GenerateError {
     NoGrid,
     /// No grid tried gave a puzzle meeting the targets.
     #[error("no puzzle met the target after {attempts} grid(s): {detail}")]
-    TargetNotReached { attempts: u32, detail: String },
+    TargetNotReached {
+        /// Grids tried.
+        attempts: u32,
+        /// What the closest attempt missed.
+        detail: String,
+    },
     /// A uniqueness check ran out of its search budget.
     #[error("a uniqueness check ran out of its search budget")]
     Budget,
+    /// The deadline of [`Options::deadline`] passed.
+    #[error("the time budget ran out")]
+    Deadline,
 }
 
 /// What to generate.
@@ -70,15 +81,18 @@ pub struct Options {
     pub attempts: u32,
     /// Make a Killer puzzle (cages, no givens) instead of a givens puzzle.
     pub killer: Option<KillerOptions>,
-    /// Difficulty level the puzzle must rate at ([`crate::logic::rate`]): solvable by the rules of
+    /// Difficulty level the puzzle must rate at ([`Level`]): solvable by the rules of
     /// that level and needing its hardest ones. Grids are tried until one gives such a puzzle.
     pub difficulty: Option<Level>,
     /// Budget of each uniqueness check.
     pub limits: Limits,
+    /// The end of the whole generation's time: every grid, check and rating stops there, and
+    /// the puzzle being made is given up with [`GenerateError::Deadline`].
+    pub deadline: Option<Instant>,
 }
 
 /// The difficulty levels by name, easiest first.
-pub const LEVELS: &[Level] = &[
+pub(crate) const LEVELS: &[Level] = &[
     Level::Easy,
     Level::Medium,
     Level::Hard,
@@ -88,7 +102,7 @@ pub const LEVELS: &[Level] = &[
 ];
 
 /// Parses a difficulty level name.
-pub fn parse_level(name: &str) -> Result<Level, GenerateError> {
+pub(crate) fn parse_level(name: &str) -> Result<Level, GenerateError> {
     LEVELS
         .iter()
         .copied()
@@ -105,11 +119,26 @@ pub fn parse_level(name: &str) -> Result<Level, GenerateError> {
         })
 }
 
-/// The difficulty of a puzzle with a known unique solution.
-pub fn rate(p: &Puzzle, solution: &[u8]) -> Result<Rating, GenerateError> {
-    let path = Logic::all(p.geometry.symbol_count())
+/// The difficulty of a puzzle with a known unique solution, its search steps given the time
+/// left before `deadline`.
+fn rate_until(
+    p: &Puzzle,
+    solution: &[u8],
+    deadline: Option<Instant>,
+) -> Result<Rating, GenerateError> {
+    let limits = Limits {
+        max_nodes: None,
+        max_time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+    };
+    let path = match Logic::all(p.geometry.symbol_count())
+        .with_limits(limits)
         .solve(&p.geometry, &p.givens, Some(solution))
-        .map_err(|e| GenerateError::Option(format!("the rater failed: {e}")))?;
+    {
+        Err(crate::logic::LogicError::Stopped(_) | crate::logic::LogicError::Unknown) => {
+            return Err(GenerateError::Budget)
+        }
+        other => other.map_err(|e| GenerateError::Option(format!("the rater failed: {e}")))?,
+    };
     Ok(crate::logic::rate::rate(&path))
 }
 
@@ -125,7 +154,9 @@ pub enum Removed {
 /// A second solution that appears when something is removed from the puzzle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Certificate {
+    /// What was removed.
     pub removed: Removed,
+    /// A solution of the puzzle without it that differs from the puzzle's own.
     pub solution: Vec<u8>,
 }
 
@@ -134,7 +165,9 @@ pub struct Certificate {
 pub struct Generated {
     /// The puzzle (for Killer, its geometry holds the cages).
     pub puzzle: Puzzle,
+    /// Its unique solution (symbol indices per cell).
     pub solution: Vec<u8>,
+    /// One certificate per given (or symmetry orbit of givens) or cage.
     pub certificates: Vec<Certificate>,
     /// True when nothing more can be removed (every given or cage has a certificate).
     pub minimal: bool,
@@ -178,7 +211,7 @@ impl Generator {
     }
 
     /// The random stream of puzzle number `index` for `seed`.
-    pub fn rng(seed: u64, index: u64) -> ChaCha8Rng {
+    pub(crate) fn rng(seed: u64, index: u64) -> ChaCha8Rng {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         rng.set_stream(index);
         rng
@@ -215,7 +248,7 @@ impl Generator {
         let mut best: Option<usize> = None;
         let mut levels: Vec<Level> = Vec::new();
         for k in 1..=attempts {
-            let mut g = self.attempt(rng, progress)?;
+            let mut g = self.attempt(rng, progress).map_err(|e| self.late(e))?;
             g.grids = k;
             let givens = g.puzzle.given_count();
             if let Some(t) = self.options.target_givens {
@@ -225,7 +258,8 @@ impl Generator {
                 }
             }
             if let Some(target) = self.options.difficulty {
-                let r = rate(&g.puzzle, &g.solution)?;
+                let r = rate_until(&g.puzzle, &g.solution, self.options.deadline)
+                    .map_err(|e| self.late(e))?;
                 if r.level != target {
                     levels.push(r.level);
                     continue;
@@ -255,12 +289,26 @@ impl Generator {
     }
 
     /// One grid, one puzzle.
+    /// `e`, or [`GenerateError::Deadline`] when the deadline has passed (whatever stopped
+    /// first then, the deadline is why).
+    fn late(&self, e: GenerateError) -> GenerateError {
+        match self.options.deadline {
+            Some(d) if Instant::now() >= d => GenerateError::Deadline,
+            _ => e,
+        }
+    }
+
     fn attempt<R: Rng>(
         &self,
         rng: &mut R,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Generated, GenerateError> {
-        let solution = grid::random_grid(&self.engine, rng, 1000).ok_or(GenerateError::NoGrid)?;
+        let deadline = self.options.deadline;
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(GenerateError::Deadline);
+        }
+        let solution = grid::random_grid_until(&self.engine, rng, 1000, deadline)
+            .ok_or(GenerateError::NoGrid)?;
         if let Some(k) = &self.options.killer {
             return killer::make(
                 &self.geometry,
@@ -268,10 +316,12 @@ impl Generator {
                 &solution,
                 k,
                 self.options.limits,
+                deadline,
                 rng,
             );
         }
         let mut checker = unique::Checker::new(&self.engine, self.options.limits);
+        checker.set_deadline(deadline);
         let thinned = minimal::thin(
             &mut checker,
             &solution,
@@ -304,7 +354,7 @@ impl Generator {
 
 /// The neutral JSON model of a generated puzzle, with `solution`, `certificates` (removed
 /// givens or cage → second solution) and a `source` object recording how it was made.
-pub fn to_model(g: &Generated, source: Map<String, Value>) -> ModelJson {
+pub(crate) fn to_model(g: &Generated, source: Map<String, Value>) -> ModelJson {
     let geom = &g.puzzle.geometry;
     let full = |s: &[u8]| -> Vec<Option<u8>> { s.iter().map(|&v| Some(v)).collect() };
     let mut model = crate::puzzle::json::to_model(&g.puzzle);
@@ -331,6 +381,24 @@ pub fn to_model(g: &Generated, source: Map<String, Value>) -> ModelJson {
     }
     model.source = Some(Value::Object(source));
     model
+}
+
+impl Generated {
+    /// The neutral JSON model of the puzzle (as [`Puzzle::to_json`]) with its `solution`, its
+    /// `certificates` (each removed given or cage with the second solution it lets in) and
+    /// `source`, an object recording how it was made (the caller's keys, then the options').
+    pub fn to_json(&self, source: Map<String, Value>) -> Value {
+        serde_json::to_value(to_model(self, source)).expect("the model serialises")
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = GenerateError;
+
+    /// A level by name (`easy`, `medium`, `hard`, `expert`, `master`, `search`; any case).
+    fn from_str(name: &str) -> Result<Level, GenerateError> {
+        parse_level(name)
+    }
 }
 
 #[cfg(test)]

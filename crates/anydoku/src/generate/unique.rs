@@ -12,7 +12,7 @@
 //! it): sparse 25x25 grids leave checks that depth-first search cannot exhaust.
 
 use crate::engine::cdcl::{Cdcl, Outcome};
-use crate::engine::propagate::propagate;
+use crate::engine::propagate::{propagate, propagate_at};
 use crate::engine::search::Searcher;
 use crate::engine::{Budget, Engine, Limits, Mask, Status};
 
@@ -34,6 +34,8 @@ pub struct Checker<'e> {
     queue: Vec<u32>,
     dfs: Dfs<'e>,
     limits: Limits,
+    /// When every check stops (answering [`Other::Unknown`]), whatever is left of `limits`.
+    deadline: Option<std::time::Instant>,
     /// Searches run so far.
     pub searches: u64,
     /// Search nodes visited so far.
@@ -49,13 +51,37 @@ impl<'e> Checker<'e> {
             queue: Vec::with_capacity(e.cell_count()),
             dfs: Dfs::new(e),
             limits,
+            deadline: None,
             searches: 0,
             nodes: 0,
         }
     }
 
+    /// Stops every later check at `deadline` (the end of a whole generation's budget) as well.
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// `self.limits`, with the time cut to what is left before the deadline.
+    fn limits_now(&self) -> Limits {
+        let Some(deadline) = self.deadline else {
+            return self.limits;
+        };
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        Limits {
+            max_time: Some(self.limits.max_time.map_or(left, |t| t.min(left))),
+            ..self.limits
+        }
+    }
+
     /// A solution of `givens` that differs from `solution` in at least one of `cells`, where
     /// `givens` agrees with `solution` and `givens ∪ solution[cells]` is known to be unique.
+    ///
+    /// Each cell gets its own depth-first search first (the cell's symbol in `solution`
+    /// excluded); the cells it does not settle within the engine's threshold
+    /// ([`Engine::cdcl_switch`]) go together to one CDCL search, with the clause "one of them
+    /// differs from `solution`", the cells found to agree with `solution` in every solution
+    /// fixed, and the phases set to `solution`.
     pub fn other_solution(
         &mut self,
         givens: &[Option<u8>],
@@ -65,38 +91,57 @@ impl<'e> Checker<'e> {
         let Some(root) = self.searcher.initial(givens) else {
             return Other::NoneExists;
         };
+        let max_nodes = self.limits.max_nodes.unwrap_or(u64::MAX);
+        let out_of_time = |l: &Limits| l.max_time.is_some_and(|t| t.is_zero());
+        let switch = self.e.cdcl_switch(max_nodes);
         let mut unknown = false;
         let mut spent = 0u64;
+        // cells left to CDCL, and cells that agree with `solution` in every solution
+        let (mut deferred, mut equal) = (Vec::new(), Vec::new());
         let mut cand = root.clone();
         for &c in cells {
             let c = c as usize;
             cand.copy_from_slice(&root);
             let m = cand[c] & !(1u64 << solution[c]);
-            if m == 0 {
-                continue;
-            }
-            cand[c] = m;
             self.queue.clear();
             if m & (m - 1) == 0 {
                 self.queue.push(c as u32);
             }
-            if !propagate(self.e, &mut cand, &mut self.queue) {
+            cand[c] = m;
+            if m == 0 || !propagate(self.e, &mut cand, &mut self.queue) {
+                equal.push(c as u32);
+                continue;
+            }
+            if switch == Some(0) {
+                deferred.push(c as u32);
                 continue;
             }
             self.searches += 1;
             // the node budget is shared by the searches of one call
-            let limits = Limits {
-                max_nodes: self.limits.max_nodes.map(|m| m.saturating_sub(spent)),
-                ..self.limits
-            };
-            if limits.max_nodes == Some(0) {
+            let left = max_nodes.saturating_sub(spent);
+            let now = self.limits_now();
+            if left == 0 || out_of_time(&now) {
                 unknown = true;
                 break;
             }
-            let (other, nodes) = self.search(&cand, c, solution, limits);
-            spent += nodes;
-            self.nodes += nodes;
-            match other {
+            let cap = switch.map_or(left, |t| t.min(left));
+            let limits = Limits {
+                max_nodes: Some(cap),
+                ..now
+            };
+            let found = self.dfs.find(&cand, c, solution, limits);
+            spent += self.dfs.nodes;
+            self.nodes += self.dfs.nodes;
+            match found {
+                Some(true) => return Other::Found(self.dfs.solution()),
+                Some(false) => equal.push(c as u32),
+                None if switch == Some(cap) && self.dfs.nodes >= cap => deferred.push(c as u32),
+                None => unknown = true,
+            }
+        }
+        if !deferred.is_empty() {
+            let left = max_nodes.saturating_sub(spent);
+            match self.cdcl_other(&root, &equal, &deferred, solution, left) {
                 Other::Found(s) => return Other::Found(s),
                 Other::NoneExists => {}
                 Other::Unknown => unknown = true,
@@ -109,59 +154,57 @@ impl<'e> Checker<'e> {
         }
     }
 
-    /// A solution below the propagated candidates `cand` (where `from` has lost its symbol in
-    /// `solution`), and the search nodes spent: depth-first search first, going on with CDCL
-    /// (its phases set to `solution`) once it has spent the engine's threshold
-    /// ([`Engine::cdcl_switch`]; models of unique shapes only).
-    fn search(
+    /// The CDCL half of [`Checker::other_solution`]: below the propagated candidates `root`
+    /// with the cells of `equal` fixed to their symbol in `solution`, a solution that differs
+    /// from `solution` in one of `cells`, under `max_nodes` decisions.
+    fn cdcl_other(
         &mut self,
-        cand: &[Mask],
-        from: usize,
+        root: &[Mask],
+        equal: &[u32],
+        cells: &[u32],
         solution: &[u8],
-        limits: Limits,
-    ) -> (Other, u64) {
-        let switch = self.e.cdcl_switch(limits.max_nodes.unwrap_or(u64::MAX));
-        let mut spent = 0;
-        if switch != Some(0) {
-            let capped = Limits {
-                max_nodes: switch.or(limits.max_nodes),
-                ..limits
-            };
-            let found = self.dfs.find(cand, from, solution, capped);
-            spent = self.dfs.nodes;
-            match found {
-                Some(true) => return (Other::Found(self.dfs.solution()), spent),
-                Some(false) => return (Other::NoneExists, spent),
-                // the budget or the deadline ran out before the threshold
-                None if switch.is_none_or(|t| spent < t) => return (Other::Unknown, spent),
-                None => {}
-            }
+        max_nodes: u64,
+    ) -> Other {
+        let limits = Limits {
+            max_nodes: Some(max_nodes),
+            ..self.limits_now()
+        };
+        if max_nodes == 0 || limits.max_time.is_some_and(|t| t.is_zero()) {
+            return Other::Unknown;
         }
-        let Some(mut solver) = Cdcl::new(self.e, cand) else {
-            return (Other::Unknown, spent);
+        let budget = Budget::from(limits);
+        let mut cand = root.to_vec();
+        self.queue.clear();
+        for &c in equal {
+            cand[c as usize] = 1 << solution[c as usize];
+            self.queue.push(c);
+        }
+        if !propagate_at(self.e, &mut cand, &mut self.queue, true) {
+            return Other::NoneExists;
+        }
+        let Some(mut solver) = Cdcl::new(self.e, &cand) else {
+            return Other::Unknown;
         };
+        self.searches += 1;
+        solver.differ(cells, solution);
         solver.prefer(solution);
-        let left = Limits {
-            max_nodes: limits.max_nodes.map(|m| m.saturating_sub(spent)),
-            ..limits
-        };
-        let outcome = solver.solve(&Budget::from(left));
-        let other = match outcome {
+        let outcome = solver.solve(&budget);
+        self.nodes += solver.decisions();
+        match outcome {
             Outcome::Solution(s) => Other::Found(s),
             Outcome::Exhausted => Other::NoneExists,
             Outcome::Unknown => Other::Unknown,
-        };
-        (other, spent + solver.decisions())
+        }
     }
 
     /// A solution of `givens` other than `solution` (which must be one), by counting to two.
     /// Used when the change is not a removal of givens (e.g. a new set of cages).
     pub fn any_other(&mut self, givens: &[Option<u8>], solution: &[u8]) -> Other {
         self.searches += 1;
-        let r = self.searcher.count(givens, 2, self.limits, None);
+        let r = self.searcher.count(givens, 2, self.limits_now());
         self.nodes += r.nodes;
         match r.status() {
-            Status::Multiple | Status::Unique | Status::None => r
+            Status::Multiple | Status::Unique | Status::NoSolution => r
                 .solutions
                 .into_iter()
                 .find(|s| s.as_slice() != solution)

@@ -8,22 +8,61 @@ use crate::error::Error;
 
 /// (name, TOML text) of every built-in geometry.
 pub const BUILTIN: &[(&str, &str)] = &[
-    ("classic4", include_str!("../../../../geometries/classic4.toml")),
-    ("classic6", include_str!("../../../../geometries/classic6.toml")),
-    ("classic9", include_str!("../../../../geometries/classic9.toml")),
-    ("classic12", include_str!("../../../../geometries/classic12.toml")),
-    ("classic16", include_str!("../../../../geometries/classic16.toml")),
-    ("classic25", include_str!("../../../../geometries/classic25.toml")),
+    (
+        "classic4",
+        include_str!("../../../../geometries/classic4.toml"),
+    ),
+    (
+        "classic6",
+        include_str!("../../../../geometries/classic6.toml"),
+    ),
+    (
+        "classic9",
+        include_str!("../../../../geometries/classic9.toml"),
+    ),
+    (
+        "classic12",
+        include_str!("../../../../geometries/classic12.toml"),
+    ),
+    (
+        "classic16",
+        include_str!("../../../../geometries/classic16.toml"),
+    ),
+    (
+        "classic25",
+        include_str!("../../../../geometries/classic25.toml"),
+    ),
     ("x", include_str!("../../../../geometries/x.toml")),
-    ("windoku", include_str!("../../../../geometries/windoku.toml")),
+    (
+        "windoku",
+        include_str!("../../../../geometries/windoku.toml"),
+    ),
     ("jigsaw", include_str!("../../../../geometries/jigsaw.toml")),
-    ("toroidal", include_str!("../../../../geometries/toroidal.toml")),
-    ("samurai", include_str!("../../../../geometries/samurai.toml")),
-    ("butterfly", include_str!("../../../../geometries/butterfly.toml")),
+    (
+        "toroidal",
+        include_str!("../../../../geometries/toroidal.toml"),
+    ),
+    (
+        "samurai",
+        include_str!("../../../../geometries/samurai.toml"),
+    ),
+    (
+        "butterfly",
+        include_str!("../../../../geometries/butterfly.toml"),
+    ),
     ("sohei", include_str!("../../../../geometries/sohei.toml")),
-    ("windmill", include_str!("../../../../geometries/windmill.toml")),
-    ("gattai8", include_str!("../../../../geometries/gattai8.toml")),
-    ("tredoku", include_str!("../../../../geometries/tredoku.toml")),
+    (
+        "windmill",
+        include_str!("../../../../geometries/windmill.toml"),
+    ),
+    (
+        "gattai8",
+        include_str!("../../../../geometries/gattai8.toml"),
+    ),
+    (
+        "tredoku",
+        include_str!("../../../../geometries/tredoku.toml"),
+    ),
 ];
 
 /// The TOML text of a built-in geometry.

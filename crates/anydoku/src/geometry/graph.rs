@@ -45,24 +45,6 @@ impl CellShapeGraph {
         }
     }
 
-    fn shape_node(&self, s: ShapeId) -> NodeIndex {
-        NodeIndex::new(self.cells + s.index())
-    }
-
-    /// The shapes a cell belongs to.
-    pub fn shapes_of(&self, c: CellId) -> Vec<ShapeId> {
-        let mut out: Vec<ShapeId> = self
-            .graph
-            .neighbors(NodeIndex::new(c.index()))
-            .filter_map(|n| match self.graph[n] {
-                Node::Shape(s) => Some(s),
-                Node::Cell(_) => None,
-            })
-            .collect();
-        out.sort_unstable();
-        out
-    }
-
     /// Connected parts of the geometry, each as a sorted list of cells.
     pub fn components(&self) -> Vec<Vec<CellId>> {
         let mut uf = UnionFind::<usize>::new(self.graph.node_count());
@@ -75,28 +57,6 @@ impl CellShapeGraph {
         }
         let mut out: Vec<Vec<CellId>> = groups.into_values().collect();
         out.sort();
-        out
-    }
-
-    /// Pairs of shapes that share at least one cell, each pair once (smaller id first).
-    pub fn intersecting_pairs(&self) -> Vec<(ShapeId, ShapeId)> {
-        let shapes = self.graph.node_count() - self.cells;
-        let mut out = Vec::new();
-        for a in 0..shapes {
-            let a_id = ShapeId(a as u32);
-            let mut partners: Vec<ShapeId> = self
-                .graph
-                .neighbors(self.shape_node(a_id))
-                .flat_map(|cell| self.graph.neighbors(cell))
-                .filter_map(|n| match self.graph[n] {
-                    Node::Shape(b) if b.index() > a => Some(b),
-                    _ => None,
-                })
-                .collect();
-            partners.sort_unstable();
-            partners.dedup();
-            out.extend(partners.into_iter().map(|b| (a_id, b)));
-        }
         out
     }
 

@@ -2,21 +2,28 @@
 //!
 //! A [`Geometry`] is the validated cell–shape model every other part of anydoku works on: a list of
 //! [`Cell`]s (name and drawing position) and a list of [`Shape`]s (a set of cells with a [`Rule`]).
-//! It is built from a TOML geometry file ([`spec`] is its serde model, [`build`] expands grids,
-//! regions, diagonals and selectors into cells and shapes), or directly from the neutral JSON model.
-//! [`graph`] holds the cell–shape graph on petgraph, used for validation and analysis.
+//! It is built from a TOML geometry file ([`Geometry::from_toml`], [`Geometry::load`]; the
+//! internal module `spec` is its serde model, `build` expands grids, regions, diagonals and
+//! selectors into cells and shapes), taken from the built-in layouts ([`Geometry::builtin`],
+//! kept in `builtin`), or read with a puzzle from the neutral JSON model. The internal `graph`
+//! holds the cell–shape graph on petgraph, used for validation; `partition` derives the sum
+//! shapes of the law of 45 ([`Geometry::with_derived_sums`]).
 //!
 //! To add a new kind of generator (say, a "windows" key on grids), add the field to
-//! [`spec::GridSpec`] and expand it in [`build`]; nothing downstream changes, because every
+//! `spec::GridSpec` and expand it in `build`; nothing downstream changes, because every
 //! generator ends up as plain shapes.
 
-pub mod build;
-pub mod builtin;
-pub mod graph;
-pub mod partition;
-pub mod selector;
-pub mod spec;
+internal_mod!(build);
+internal_mod!(builtin);
+internal_mod!(graph);
+internal_mod!(partition);
+internal_mod!(selector);
+internal_mod!(spec);
 
+use serde_json::{Map, Value};
+
+use crate::error::Error;
+use crate::puzzle::CellValues;
 use crate::symbols::SymbolSet;
 
 /// Index of a cell in [`Geometry::cells`].
@@ -44,6 +51,7 @@ impl ShapeId {
 /// A cell: a name (`r3c4`, or any name for explicit cells) and where to draw it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cell {
+    /// The cell's name, unique in its geometry.
     pub name: String,
     /// Drawing position `[x, y]` of the cell's centre in cell units (x right, y down).
     pub pos: [f64; 2],
@@ -59,27 +67,43 @@ pub enum Rule {
     /// No symbol twice; with as many cells as symbols, every symbol exactly once.
     Unique,
     /// The cells' values add up to `total`; with `unique`, also no symbol twice.
-    Sum { total: i64, unique: bool },
+    Sum {
+        /// What the values add up to.
+        total: i64,
+        /// Whether no symbol may repeat either.
+        unique: bool,
+    },
 }
 
 /// Where a shape came from. Used only for names and drawing, never by the engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ShapeKind {
+    /// A row of a grid.
     Row,
+    /// A column of a grid.
     Column,
+    /// A box of a grid.
     Box,
+    /// A jigsaw region.
     Region,
+    /// A diagonal.
     Diagonal,
+    /// Any other shape (windows, explicit shapes, shapes read from JSON).
     Extra,
+    /// A Killer cage.
     Cage,
 }
 
 /// A set of cells with a rule.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Shape {
+    /// A readable name ("Row 3", "Box 5 of grid 2", "Cage 12").
     pub name: String,
+    /// What the shape demands.
     pub rule: Rule,
+    /// Its cells, no cell twice.
     pub cells: Vec<CellId>,
+    /// Where it came from (for names and drawing only).
     pub kind: ShapeKind,
 }
 
@@ -93,24 +117,46 @@ impl Shape {
 /// Errors found while building or validating a geometry.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GeometryError {
+    /// The symbol set is invalid.
     #[error(transparent)]
     Symbols(#[from] crate::symbols::SymbolError),
+    /// No cells at all.
     #[error("the geometry has no cells")]
     NoCells,
+    /// Two cells with one name.
     #[error("cell name '{0}' is used twice")]
     DuplicateCellName(String),
+    /// A shape or cage names a cell that does not exist.
     #[error("cell {cell} is outside every grid (in {context})")]
-    UnknownCell { cell: String, context: String },
+    UnknownCell {
+        /// The cell as written.
+        cell: String,
+        /// Where it was named.
+        context: String,
+    },
+    /// A shape lists a cell twice.
     #[error("shape '{shape}' lists cell {cell} twice")]
-    DuplicateCellInShape { shape: String, cell: String },
+    DuplicateCellInShape {
+        /// The shape.
+        shape: String,
+        /// The cell.
+        cell: String,
+    },
+    /// A unique shape with more cells than there are symbols.
     #[error("shape '{shape}' has {cells} cells but there are only {symbols} symbols, so it cannot hold them without a repeat")]
     ShapeTooLarge {
+        /// The shape.
         shape: String,
+        /// Its cells.
         cells: usize,
+        /// The symbols.
         symbols: usize,
     },
+    /// A shape without cells.
     #[error("shape '{0}' has no cells")]
     EmptyShape(String),
+    /// Anything else that makes the geometry inconsistent (an impossible sum, overlapping
+    /// cages, ...).
     #[error("{0}")]
     Invalid(String),
 }
@@ -118,10 +164,13 @@ pub enum GeometryError {
 /// A validated geometry: symbols, cells and shapes.
 #[derive(Debug, Clone)]
 pub struct Geometry {
+    /// The geometry's name (its title, or the built-in name).
     pub name: String,
+    /// The symbols and their values.
     pub symbols: SymbolSet,
     /// The cells, shared by the geometries built on one grid ([`Geometry::with_shapes`]).
     pub cells: std::sync::Arc<[Cell]>,
+    /// The shapes, in the order they were written (duplicates dropped).
     pub shapes: Vec<Shape>,
     /// Things worth telling the user that do not stop solving (cells in no shape, disconnected parts).
     pub warnings: Vec<String>,
@@ -257,6 +306,38 @@ impl Geometry {
         let mut shapes = self.shapes.clone();
         shapes.extend(extra);
         self.with_shapes(self.name.clone(), shapes)
+    }
+
+    /// Reads a TOML geometry file's text: symbols, grids (rows, columns, boxes, regions,
+    /// diagonals, windows), explicit cells and shapes, cages.
+    pub fn from_toml(text: &str) -> Result<Geometry, Error> {
+        build::from_toml(text)
+    }
+
+    /// A built-in geometry by name (see [`Geometry::builtin_names`]).
+    pub fn builtin(name: &str) -> Result<Geometry, Error> {
+        builtin::load(name)
+    }
+
+    /// The names of the built-in geometries.
+    pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+        builtin::BUILTIN.iter().map(|(name, _)| *name)
+    }
+
+    /// A built-in geometry by name, or a TOML or JSON geometry file by path.
+    pub fn load(name_or_path: &str) -> Result<Geometry, Error> {
+        crate::puzzle::file::resolve_geometry(name_or_path, None)
+    }
+
+    /// This geometry with the sum shapes the law of 45 derives from its cages (innies and
+    /// outies) added as shapes of their own.
+    pub fn with_derived_sums(&self) -> Result<Geometry, Error> {
+        Ok(self.with_extra_shapes(partition::derive(self))?)
+    }
+
+    /// A full or partial grid as a JSON object `{cell name: symbol}`, in cell order.
+    pub fn grid_json(&self, grid: &(impl CellValues + ?Sized)) -> Map<String, Value> {
+        crate::puzzle::json::grid_map(self, &grid.to_grid())
     }
 }
 

@@ -8,10 +8,9 @@
 //! outie with at most [`MAX_LEFTOVER`] cells becomes a derived sum shape; larger ones are useless
 //! for propagation. A derived shape is unique only when its cells lie inside one unique shape.
 //!
-//! Which unions are tried: every complete shape, then unions of up to [`MAX_UNION`] (3: a fourth
-//! shape doubled the cost for 2% more Killers solved without search) pairwise disjoint complete
-//! shapes connected through "nearby" shapes (two shapes are nearby when a cage touches both),
-//! each enumerated once by ESU (see `unions`). Unions with the same cells are tried once. The
+//! Which unions are tried: every complete shape, then unions of up to [`MAX_UNION`] pairwise
+//! disjoint complete shapes connected through "nearby" shapes (two shapes are nearby when a
+//! cage touches both), each enumerated once by ESU (see `unions`). Unions with the same cells are tried once. The
 //! cages lying wholly inside each complete shape are found once, so a union only looks at the
 //! cages that cross its members' edges. Only cages that are disjoint from each other are used in
 //! the subtraction (the first of two overlapping sum shapes wins), so overlapping sum shapes are

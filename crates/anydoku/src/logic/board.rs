@@ -42,7 +42,9 @@ pub struct LShape {
 /// Candidates, placements and shapes.
 #[derive(Debug, Clone)]
 pub struct Board {
+    /// Number of symbols.
     pub n_symbols: usize,
+    /// The mask of all symbols.
     pub full: Mask,
     /// Numeric value of each symbol (for sums).
     pub values: Arc<[i64]>,
@@ -50,6 +52,7 @@ pub struct Board {
     pub cand: Vec<Mask>,
     /// Placed symbol per cell.
     pub value: Vec<Option<u8>>,
+    /// The geometry's shapes, then the derived ones.
     pub shapes: Arc<[LShape]>,
     /// Unique shapes each cell belongs to.
     pub unique_of: Arc<[Vec<usize>]>,
@@ -64,7 +67,9 @@ pub struct Board {
     /// Symbols each shape must contain (all for a complete shape; for a unique sum shape, those
     /// in every combination still possible). Refreshed after every step.
     pub required: Vec<Mask>,
+    /// The geometry's cell names.
     pub cell_names: Arc<[String]>,
+    /// The geometry's symbols.
     pub symbol_names: Arc<[String]>,
     /// Symbols placed in each shape.
     placed: Vec<Mask>,

@@ -2,41 +2,42 @@
 //! hints and a difficulty rating.
 //!
 //! Everything here works on the geometry-free [`Board`]: candidates per cell and shapes as cell
-//! lists with their rule. The rules ([`rules`]) follow Sudoku Explainer's ladder, cheapest
-//! first: hidden single, naked single, cage combinations, overlap (pointing/claiming between any
-//! two shapes), naked and hidden subsets of every size up to half a shape's empty cells, fish of
-//! size 2–4 on any shapes, XY- and XYZ-Wings, unique rectangles and the BUG, forcing chains and
-//! cycles (grouped too), and forcing nets: Nishio, cell and region, dynamic and nested. When no
-//! rule applies, the remaining puzzle is finished by the engine's search and that is reported as
-//! one `Search` step.
+//! lists with their rule. The rules (internal module `rules`) follow Sudoku Explainer's ladder,
+//! cheapest first: hidden single, naked single, cage combinations, overlap (pointing/claiming
+//! between any two shapes), naked and hidden subsets of every size up to half a shape's empty
+//! cells, fish of size 2–4 on any shapes, XY- and XYZ-Wings, unique rectangles and the BUG,
+//! forcing chains and cycles (grouped too), and forcing nets: Nishio, cell and region, dynamic
+//! and nested. When no rule applies, the remaining puzzle is finished by the engine's search and
+//! that is reported as one `Search` step.
 //!
 //! [`Logic::solve`] returns the whole path; [`Logic::next_step`] one step (a hint);
-//! [`rate::rate`] turns a path into a score and a named level (the scale is documented there).
-//! A [`Budget`] (time, trial assumptions) bounds a solve: when it runs out the steps found so far
-//! come back in [`LogicError::Stopped`].
+//! [`Path::rating`] turns a path into a score and a named [`Level`] (the scale is documented in
+//! the internal `rate` module). A [`Budget`] (time, trial assumptions) bounds a solve: when it
+//! runs out the steps found so far come back in [`LogicError::Stopped`].
 //!
 //! ```
-//! use anydoku::geometry::builtin;
-//! use anydoku::logic::{rate, Logic};
-//! use anydoku::puzzle::text;
+//! use anydoku::logic::{Level, Logic};
+//! use anydoku::{Geometry, Puzzle};
+//! use std::sync::Arc;
 //!
-//! let g = builtin::load("classic9").unwrap();
-//! let givens = text::parse_line(&g,
+//! let g = Arc::new(Geometry::builtin("classic9").unwrap());
+//! let p = Puzzle::from_text(g,
 //!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").unwrap();
-//! let path = Logic::all(g.symbol_count()).solve(&g, &givens, None).unwrap();
+//! let path = Logic::all(p.geometry.symbol_count()).solve(&p.geometry, &p.givens, None).unwrap();
 //! assert!(path.solved && !path.search);
-//! let r = rate::rate(&path);
-//! assert_eq!(r.level, rate::Level::Easy);
+//! assert_eq!(path.rating().level, Level::Easy);
 //! ```
 
-pub mod board;
-pub mod budget;
-pub mod rate;
-pub mod rules;
-pub mod step;
+internal_mod!(board);
+internal_mod!(budget);
+internal_mod!(rate);
+internal_mod!(rules);
+internal_mod!(step);
 
-pub use board::{Board, Contradiction};
-pub use budget::{Budget, Cx};
+pub use board::{Board, Contradiction, LShape};
+pub use budget::Budget;
+pub(crate) use budget::Cx;
+pub use rate::{Level, Rating};
 pub use step::{Family, Step};
 
 use crate::engine::{Engine, Limits, Status};
@@ -44,8 +45,16 @@ use crate::geometry::Geometry;
 use rules::LogicRule;
 
 /// Whether a family's rules assume the puzzle has exactly one solution.
-pub fn assumes_uniqueness(f: Family) -> bool {
+pub(crate) fn assumes_uniqueness(f: Family) -> bool {
     f == Family::Uniqueness
+}
+
+impl Family {
+    /// Whether the family's rules assume the puzzle has exactly one solution (so a hint on a
+    /// puzzle that may have several must not use them).
+    pub fn assumes_uniqueness(self) -> bool {
+        assumes_uniqueness(self)
+    }
 }
 
 /// Why a logical solution could not be produced.
@@ -65,7 +74,12 @@ pub enum LogicError {
     Stopped(Box<Path>),
     /// A rule contradicted the known solution (a bug; only with a solution to check against).
     #[error("step {index} is wrong: {text}")]
-    WrongStep { index: usize, text: String },
+    WrongStep {
+        /// The step's position in the path.
+        index: usize,
+        /// The step, described.
+        text: String,
+    },
 }
 
 /// A logical solution path.
@@ -75,11 +89,19 @@ pub struct Path {
     pub start: Board,
     /// The board after the last step.
     pub end: Board,
+    /// The steps, in order.
     pub steps: Vec<Step>,
     /// Whether the rules alone solved it (no search step).
     pub solved: bool,
     /// Whether search was needed.
     pub search: bool,
+}
+
+impl Path {
+    /// The difficulty of the path: a score and a named level.
+    pub fn rating(&self) -> Rating {
+        rate::rate(self)
+    }
 }
 
 /// A rule set.
@@ -152,11 +174,8 @@ impl Logic {
             cx.since = memo.0[i];
             cx.cap = cap;
             match r.find(b, &mut cx).filter(Step::is_progress) {
-                Some(s) => {
-                    if s.weight < cap {
-                        best = Some(s);
-                    }
-                }
+                Some(s) if s.weight < cap => best = Some(s),
+                Some(_) => {}
                 None if cx.exhaustive => memo.0[i] = b.stamp(),
                 None => {}
             }
@@ -262,7 +281,7 @@ fn search_step(g: &Geometry, b: &Board, limits: Limits) -> Result<Step, LogicErr
     match result.status() {
         Status::Unique => {}
         Status::Multiple => return Err(LogicError::Multiple),
-        Status::None => return Err(LogicError::Unsolvable("no solution from here".into())),
+        Status::NoSolution => return Err(LogicError::Unsolvable("no solution from here".into())),
         Status::Unknown => return Err(LogicError::Unknown),
     }
     let sol = &result.solutions[0];
@@ -285,4 +304,3 @@ fn search_step(g: &Geometry, b: &Board, limits: Limits) -> Result<Step, LogicErr
         eliminations: vec![],
     })
 }
-

@@ -157,11 +157,17 @@ pub fn tenths(w: f64) -> f64 {
 /// Named difficulty levels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
+    /// Singles only (score below 2.5).
     Easy,
+    /// Below 3.0.
     Medium,
+    /// Below 4.2.
     Hard,
+    /// Below 6.0.
     Expert,
+    /// Logic alone, with the heaviest rules.
     Master,
+    /// Needs search (trial and error).
     Search,
 }
 
@@ -206,7 +212,10 @@ impl Level {
 /// A rating.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rating {
+    /// The score: the weight of the hardest step, raised a little when several steps are about
+    /// as hard (see [`Level`] for the scale).
     pub score: f64,
+    /// The named level of the score.
     pub level: Level,
     /// Whether search was needed.
     pub search: bool,

@@ -69,10 +69,11 @@ impl Family {
 pub struct Step {
     /// The rule's name: "Hidden single", "Naked pair", "X-Wing", "XY-chain", ...
     pub rule: String,
+    /// The rule's family.
     pub family: Family,
     /// Subset/fish size, or a chain's size (its number of nodes, over all branches of a net).
     pub size: usize,
-    /// Difficulty of this step (see the scale in [`super::rate`]).
+    /// Difficulty of this step (on the scale of [`Rating::score`](super::Rating::score)).
     pub weight: f64,
     /// Shapes that justify the step (board shape indices).
     pub shapes: Vec<usize>,

@@ -27,7 +27,9 @@ pub enum GeometryRef {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleSpec {
+    /// Accepted and not used (the geometry's name is the puzzle's).
     #[serde(default)]
+    #[allow(dead_code)]
     pub name: Option<String>,
     pub geometry: Spanned<GeometryRef>,
     #[serde(default)]
@@ -38,16 +40,10 @@ pub struct PuzzleSpec {
 
 /// Reads a file from disk with a message in the user's terms.
 pub fn read_text(path: &Path) -> Result<String, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::Io {
-        path: path.display().to_string(),
-        message: match e.kind() {
-            std::io::ErrorKind::NotFound => "no such file".to_string(),
-            _ => e.to_string(),
-        },
-    })?;
-    String::from_utf8(bytes).map_err(|_| Error::Io {
-        path: path.display().to_string(),
-        message: "the file is not UTF-8 text".into(),
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path.display(), e))?;
+    String::from_utf8(bytes).map_err(|_| {
+        let e = std::io::Error::new(std::io::ErrorKind::InvalidData, "the file is not UTF-8 text");
+        Error::io(path.display(), e)
     })
 }
 
@@ -113,12 +109,38 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
     };
     let geometry = Arc::new(geometry);
     let givens = match &spec.givens {
-        Some(g) => {
-            text::parse_grid(&geometry, g.get_ref()).map_err(|e| e.at(text, Some(g.span())))?
-        }
+        Some(g) => text::parse_grid(&geometry, g.get_ref())
+            .map_err(|e| in_string(e, text, g.span(), g.get_ref()))?,
         None => vec![None; geometry.cell_count()],
     };
     Ok(Puzzle { geometry, givens })
+}
+
+/// `e`, found at a location inside the string `value` written at `span` of `text`, placed in
+/// `text`: exactly when the string is written without escapes (as grid text always is), else at
+/// the string's start.
+fn in_string(e: Error, text: &str, span: std::ops::Range<usize>, value: &str) -> Error {
+    let Some(inner) = e.location() else {
+        return e.at(text, Some(span));
+    };
+    let raw = text.get(span.clone()).unwrap_or("");
+    let open = if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
+        // a newline right after the opening quotes is not part of the string
+        let rest = &raw[3..];
+        3 + [("\r\n", 2), ("\n", 1)]
+            .iter()
+            .find(|(nl, _)| rest.starts_with(nl))
+            .map_or(0, |(_, n)| *n)
+    } else {
+        1
+    };
+    let body = raw.get(open..).unwrap_or("");
+    let at = if body.starts_with(value) {
+        span.start + open + inner.offset_in(value)
+    } else {
+        span.start
+    };
+    e.with_location(Some(crate::error::Location::of_offset(text, at)))
 }
 
 /// Loads a puzzle from a path: `.json` is the neutral model, anything else TOML. A bare built-in

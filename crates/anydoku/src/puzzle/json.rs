@@ -312,8 +312,10 @@ pub(crate) fn build_geometry(
 /// A JSON model with its layout left as raw text, as serde reads it (nothing is allocated for
 /// the cells and shapes). Fields are those of [`ModelJson`]. The batch reader
 /// ([`super::scan`]) does the same with a byte scan and is tested against this.
+#[cfg(test)]
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[allow(dead_code)] // every key is listed, to be refused or accepted as the model is
 pub struct RawModel<'a> {
     #[serde(borrow)]
     pub name: &'a serde_json::value::RawValue,
@@ -337,29 +339,8 @@ pub struct RawModel<'a> {
     pub expect: Option<&'a serde_json::value::RawValue>,
 }
 
+#[cfg(test)]
 impl RawModel<'_> {
-    /// The full model (without solution, certificates, source and expect, which solving does
-    /// not need), each part parsed from its raw text.
-    pub fn to_model(&self) -> Result<ModelJson, Error> {
-        fn part<T: serde::de::DeserializeOwned>(
-            raw: &serde_json::value::RawValue,
-        ) -> Result<T, Error> {
-            serde_json::from_str(raw.get()).map_err(|e| Error::from_json(&e))
-        }
-        Ok(ModelJson {
-            name: part(self.name)?,
-            symbols: part(self.symbols)?,
-            values: self.values.map(part).transpose()?,
-            cells: part(self.cells)?,
-            shapes: part(self.shapes)?,
-            givens: self.givens.clone(),
-            solution: None,
-            certificates: None,
-            source: None,
-            expect: None,
-        })
-    }
-
     /// The layout's text (symbols, values, cells, shapes), to compare with another line's.
     pub fn layout_text(&self) -> [&str; 4] {
         [
@@ -368,17 +349,6 @@ impl RawModel<'_> {
             self.cells.get(),
             self.shapes.get(),
         ]
-    }
-}
-
-impl ModelJson {
-    /// Whether `other` describes the same layout (symbols, values, cells and shapes; names,
-    /// givens and the rest may differ), so one [`Geometry`] serves both.
-    pub fn same_layout(&self, other: &ModelJson) -> bool {
-        self.symbols == other.symbols
-            && self.values == other.values
-            && self.cells == other.cells
-            && self.shapes == other.shapes
     }
 }
 

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::geometry::Geometry;
 
 /// Reads grid text: every non-whitespace grapheme is one cell, and there must be exactly one per
-/// cell. `offset` is the byte offset of `text` in its file (for error locations), if known.
+/// cell. A grapheme that is not a symbol is reported at its line and column in `text`.
 pub fn parse_grid(g: &Geometry, text: &str) -> Result<Vec<Option<u8>>, Error> {
     let graphemes: Vec<(usize, &str)> = text
         .grapheme_indices(true)
@@ -27,7 +27,7 @@ pub fn parse_grid(g: &Geometry, text: &str) -> Result<Vec<Option<u8>>, Error> {
     graphemes
         .iter()
         .enumerate()
-        .map(|(i, (_, s))| cell_value(g, i, s))
+        .map(|(i, &(at, s))| cell_value(g, i, s).map_err(|e| e.at(text, Some(at..at))))
         .collect()
 }
 
@@ -35,11 +35,11 @@ pub fn parse_grid(g: &Geometry, text: &str) -> Result<Vec<Option<u8>>, Error> {
 pub fn parse_line(g: &Geometry, line: &str) -> Result<Vec<Option<u8>>, Error> {
     let n = g.cell_count();
     let mut out = Vec::with_capacity(n);
-    for s in line.graphemes(true) {
+    for (at, s) in line.grapheme_indices(true) {
         if out.len() == n {
             break;
         }
-        out.push(cell_value(g, out.len(), s)?);
+        out.push(cell_value(g, out.len(), s).map_err(|e| e.at(line, Some(at..at)))?);
     }
     if out.len() < n {
         return Err(Error::puzzle(format!(

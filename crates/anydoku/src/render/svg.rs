@@ -3,7 +3,10 @@
 //! Every cell is a polygon: its `poly` if it has one (Tredoku rhombi), else the unit square around
 //! its `pos`. Cells that share an edge are neighbours. From that and the shapes the picture is:
 //!
-//! * thin outlines for every cell (`class="cell"`, one `<rect>` or `<polygon>` per cell);
+//! * thin outlines for every cell (`class="cell"`, one `<rect>` or `<polygon>` per cell, in cell
+//!   order, carrying `data-cell` (the cell's index), `data-cx`/`data-cy` (its centre in pixels)
+//!   and `data-fit` (the room it has for a symbol, 1 for a square) so that an interactive page can
+//!   map clicks to cells and write into them);
 //! * thick lines (`class="region-border"`) on the outer boundary and between cells of different
 //!   *regions*. Regions are chosen greedily, in shape order, among the shapes of kind box/region
 //!   and then the complete unique shapes that are not lines (so geometries read from JSON, whose
@@ -201,13 +204,6 @@ pub enum Role {
     None,
 }
 
-/// The role of every shape in the picture (see the module docs).
-pub fn roles(g: &Geometry) -> Vec<Role> {
-    let polys = outlines(g);
-    let adjacent = adjacency(&edge_map(&polys));
-    roles_with(g, &adjacent)
-}
-
 fn adjacency(edges: &BTreeMap<(Key, Key), Vec<usize>>) -> BTreeSet<(usize, usize)> {
     let mut adjacent = BTreeSet::new();
     for cells in edges.values() {
@@ -303,21 +299,8 @@ pub fn draw(g: &Geometry, givens: &[Option<u8>], grid: &[Option<u8>]) -> String 
     let edges = edge_map(&polys);
     let adjacent = adjacency(&edges);
     let roles = roles_with(g, &adjacent);
-
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for p in polys.iter().flatten() {
-        x0 = x0.min(p[0]);
-        y0 = y0.min(p[1]);
-        x1 = x1.max(p[0]);
-        y1 = y1.max(p[1]);
-    }
-    let tx = |x: f64| num((x - x0 + MARGIN) * SCALE);
-    let ty = |y: f64| num((y - y0 + MARGIN) * SCALE);
-    let pt = |p: Pt| format!("{},{}", tx(p[0]), ty(p[1]));
-    let width = num((x1 - x0 + 2.0 * MARGIN) * SCALE);
-    let height = num((y1 - y0 + 2.0 * MARGIN) * SCALE);
-    let poly_points = |p: &[Pt]| p.iter().map(|&q| pt(q)).collect::<Vec<_>>().join(" ");
-
+    let c = Canvas::new(&polys);
+    let (width, height) = (c.width.clone(), c.height.clone());
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -328,8 +311,65 @@ pub fn draw(g: &Geometry, givens: &[Option<u8>], grid: &[Option<u8>]) -> String 
         out,
         r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
     );
+    shades(&mut out, g, &roles, &c, &polys);
+    diagonals(&mut out, g, &roles, &c);
+    cells(&mut out, g, &c, &polys);
+    borders(&mut out, g, &roles, &c, &edges);
+    for (i, s) in g.shapes.iter().enumerate() {
+        if roles[i] == Role::Cage {
+            cage(&mut out, g, s, &c, &polys, &edges);
+        }
+    }
+    symbols(&mut out, g, givens, grid, &c, &polys);
+    out.push_str("</svg>\n");
+    out
+}
 
-    // shaded shapes
+/// The picture's coordinates: layout units (cell centres one apart) to pixels, with a margin.
+struct Canvas {
+    x0: f64,
+    y0: f64,
+    width: String,
+    height: String,
+}
+
+impl Canvas {
+    /// The canvas that holds every cell outline.
+    fn new(polys: &[Vec<Pt>]) -> Self {
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for p in polys.iter().flatten() {
+            x0 = x0.min(p[0]);
+            y0 = y0.min(p[1]);
+            x1 = x1.max(p[0]);
+            y1 = y1.max(p[1]);
+        }
+        Canvas {
+            x0,
+            y0,
+            width: num((x1 - x0 + 2.0 * MARGIN) * SCALE),
+            height: num((y1 - y0 + 2.0 * MARGIN) * SCALE),
+        }
+    }
+
+    fn tx(&self, x: f64) -> String {
+        num((x - self.x0 + MARGIN) * SCALE)
+    }
+
+    fn ty(&self, y: f64) -> String {
+        num((y - self.y0 + MARGIN) * SCALE)
+    }
+
+    fn pt(&self, p: Pt) -> String {
+        format!("{},{}", self.tx(p[0]), self.ty(p[1]))
+    }
+
+    fn points(&self, p: &[Pt]) -> String {
+        p.iter().map(|&q| self.pt(q)).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// The shaded shapes (windows, extra regions), one group each.
+fn shades(out: &mut String, g: &Geometry, roles: &[Role], c: &Canvas, polys: &[Vec<Pt>]) {
     for (i, s) in g.shapes.iter().enumerate() {
         if roles[i] == Role::Shaded {
             let _ = writeln!(
@@ -337,22 +377,25 @@ pub fn draw(g: &Geometry, givens: &[Option<u8>], grid: &[Option<u8>]) -> String 
                 r#"<g class="shade"><title>{}</title>"#,
                 escape(&s.name)
             );
-            for c in &s.cells {
+            for cell in &s.cells {
                 let _ = writeln!(
                     out,
                     r##"<polygon points="{}" fill="#8fa8d8" fill-opacity="0.3"/>"##,
-                    poly_points(&polys[c.index()])
+                    c.points(&polys[cell.index()])
                 );
             }
             let _ = writeln!(out, "</g>");
         }
     }
-    // diagonals
+}
+
+/// The diagonals: a line through each, from edge to edge of its end cells.
+fn diagonals(out: &mut String, g: &Geometry, roles: &[Role], c: &Canvas) {
     for (i, s) in g.shapes.iter().enumerate() {
         if roles[i] != Role::Diagonal {
             continue;
         }
-        let pos: Vec<Pt> = s.cells.iter().map(|c| g.cell(*c).pos).collect();
+        let pos: Vec<Pt> = s.cells.iter().map(|cell| g.cell(*cell).pos).collect();
         let (a, b) = extremes(&pos);
         let d = [b[0] - a[0], b[1] - a[1]];
         let len = (d[0] * d[0] + d[1] * d[1]).sqrt().max(1e-9);
@@ -365,52 +408,77 @@ pub fn draw(g: &Geometry, givens: &[Option<u8>], grid: &[Option<u8>]) -> String 
         let _ = writeln!(
             out,
             r##"<line class="diagonal" x1="{}" y1="{}" x2="{}" y2="{}" stroke="#9aa9c4" stroke-width="{}"><title>{}</title></line>"##,
-            tx(p[0]),
-            ty(p[1]),
-            tx(q[0]),
-            ty(q[1]),
+            c.tx(p[0]),
+            c.ty(p[1]),
+            c.tx(q[0]),
+            c.ty(q[1]),
             num(0.06 * SCALE),
             escape(&s.name)
         );
     }
-    // cells
-    for (i, c) in g.cells.iter().enumerate() {
-        match &c.poly {
+}
+
+/// The cell outlines, in cell order, with the data attributes an interactive page reads.
+fn cells(out: &mut String, g: &Geometry, c: &Canvas, polys: &[Vec<Pt>]) {
+    for (i, cell) in g.cells.iter().enumerate() {
+        let data = format!(
+            r#"data-cell="{i}" data-cx="{}" data-cy="{}" data-fit="{}""#,
+            c.tx(cell.pos[0]),
+            c.ty(cell.pos[1]),
+            num(fit(&polys[i], cell.pos))
+        );
+        match &cell.poly {
             Some(_) => {
                 let _ = writeln!(
                     out,
-                    r##"<polygon class="cell" points="{}" fill="none" stroke="#888888" stroke-width="1"><title>{}</title></polygon>"##,
-                    poly_points(&polys[i]),
-                    escape(&c.name)
+                    r##"<polygon class="cell" {data} points="{}" fill="none" stroke="#888888" stroke-width="1"><title>{}</title></polygon>"##,
+                    c.points(&polys[i]),
+                    escape(&cell.name)
                 );
             }
             None => {
                 let _ = writeln!(
                     out,
-                    r##"<rect class="cell" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#888888" stroke-width="1"><title>{}</title></rect>"##,
-                    tx(c.pos[0] - 0.5),
-                    ty(c.pos[1] - 0.5),
+                    r##"<rect class="cell" {data} x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#888888" stroke-width="1"><title>{}</title></rect>"##,
+                    c.tx(cell.pos[0] - 0.5),
+                    c.ty(cell.pos[1] - 0.5),
                     num(SCALE),
                     num(SCALE),
-                    escape(&c.name)
+                    escape(&cell.name)
                 );
             }
         }
     }
-    // thick borders
+}
+
+/// The thick borders: the outer boundary and the edges between cells of different regions, as
+/// one path.
+fn borders(
+    out: &mut String,
+    g: &Geometry,
+    roles: &[Role],
+    c: &Canvas,
+    edges: &BTreeMap<(Key, Key), Vec<usize>>,
+) {
     let mut region_of = vec![usize::MAX; g.cells.len()];
     for (i, s) in g.shapes.iter().enumerate() {
         if roles[i] == Role::Region {
-            for c in &s.cells {
-                region_of[c.index()] = i;
+            for cell in &s.cells {
+                region_of[cell.index()] = i;
             }
         }
     }
     let mut d = String::new();
-    for (&(a, b), cells) in &edges {
-        let thick = cells.len() == 1 || cells.iter().any(|&c| region_of[c] != region_of[cells[0]]);
+    for (&(a, b), cells) in edges {
+        let thick = cells.len() == 1 || cells.iter().any(|&k| region_of[k] != region_of[cells[0]]);
         if thick {
-            let p = |k: Key| format!("{},{}", tx(k.0 as f64 / 1000.0), ty(k.1 as f64 / 1000.0));
+            let p = |k: Key| {
+                format!(
+                    "{},{}",
+                    c.tx(k.0 as f64 / 1000.0),
+                    c.ty(k.1 as f64 / 1000.0)
+                )
+            };
             let _ = write!(d, "M{}L{}", p(a), p(b));
         }
     }
@@ -419,71 +487,87 @@ pub fn draw(g: &Geometry, givens: &[Option<u8>], grid: &[Option<u8>]) -> String 
         r##"<path class="region-border" d="{d}" fill="none" stroke="#000000" stroke-width="{}" stroke-linecap="round"/>"##,
         num(0.09 * SCALE)
     );
-    // cages
-    for (i, s) in g.shapes.iter().enumerate() {
-        if roles[i] != Role::Cage {
-            continue;
+}
+
+/// A cage: its dashed outline inset inside its cells, and its sum in its top-left cell.
+fn cage(
+    out: &mut String,
+    g: &Geometry,
+    s: &Shape,
+    c: &Canvas,
+    polys: &[Vec<Pt>],
+    edges: &BTreeMap<(Key, Key), Vec<usize>>,
+) {
+    let loops = cage_outline(s, polys, edges);
+    let mut d = String::new();
+    for l in &loops {
+        for (k, p) in l.iter().enumerate() {
+            let _ = write!(d, "{}{}", if k == 0 { "M" } else { "L" }, c.pt(*p));
         }
-        let loops = cage_outline(s, &polys, &edges);
-        let mut d = String::new();
-        for l in &loops {
-            for (k, p) in l.iter().enumerate() {
-                let _ = write!(d, "{}{}", if k == 0 { "M" } else { "L" }, pt(*p));
-            }
-            d.push('Z');
-        }
-        let _ = writeln!(
-            out,
-            r##"<path class="cage" d="{d}" fill="none" stroke="#333333" stroke-width="1.2" stroke-dasharray="4,3"><title>{}</title></path>"##,
-            escape(&s.name)
-        );
-        if let Rule::Sum { total, .. } = s.rule {
-            let first = s
-                .cells
-                .iter()
-                .copied()
-                .min_by(|a, b| {
-                    let (p, q) = (g.cell(*a).pos, g.cell(*b).pos);
-                    (p[1], p[0]).partial_cmp(&(q[1], q[0])).unwrap()
-                })
-                .expect("cages have cells");
-            let poly = &polys[first.index()];
-            let centre = g.cell(first).pos;
-            let corner = poly
-                .iter()
-                .copied()
-                .min_by(|a, b| (a[0] + a[1]).partial_cmp(&(b[0] + b[1])).unwrap())
-                .unwrap();
-            let v = [centre[0] - corner[0], centre[1] - corner[1]];
-            let vl = (v[0] * v[0] + v[1] * v[1]).sqrt().max(1e-9);
-            let at = [corner[0] + v[0] / vl * 0.05, corner[1] + v[1] / vl * 0.05];
-            let label = total.to_string();
-            let font = 0.26;
-            let w = 0.02 + 0.16 * label.chars().count() as f64;
-            let _ = writeln!(
-                out,
-                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#ffffff"/>"##,
-                tx(at[0]),
-                ty(at[1]),
-                num(w * SCALE),
-                num(font * SCALE)
-            );
-            let _ = writeln!(
-                out,
-                r##"<text class="cage-sum" x="{}" y="{}" font-size="{}" fill="#000000">{}</text>"##,
-                tx(at[0] + 0.01),
-                ty(at[1] + font * 0.85),
-                num(font * SCALE),
-                escape(&label)
-            );
-        }
+        d.push('Z');
     }
-    // symbols
-    for (i, c) in g.cells.iter().enumerate() {
+    let _ = writeln!(
+        out,
+        r##"<path class="cage" d="{d}" fill="none" stroke="#333333" stroke-width="1.2" stroke-dasharray="4,3"><title>{}</title></path>"##,
+        escape(&s.name)
+    );
+    let Rule::Sum { total, .. } = s.rule else {
+        return;
+    };
+    let first = s
+        .cells
+        .iter()
+        .copied()
+        .min_by(|a, b| {
+            let (p, q) = (g.cell(*a).pos, g.cell(*b).pos);
+            (p[1], p[0]).partial_cmp(&(q[1], q[0])).unwrap()
+        })
+        .expect("cages have cells");
+    let poly = &polys[first.index()];
+    let centre = g.cell(first).pos;
+    let corner = poly
+        .iter()
+        .copied()
+        .min_by(|a, b| (a[0] + a[1]).partial_cmp(&(b[0] + b[1])).unwrap())
+        .unwrap();
+    let v = [centre[0] - corner[0], centre[1] - corner[1]];
+    let vl = (v[0] * v[0] + v[1] * v[1]).sqrt().max(1e-9);
+    let at = [corner[0] + v[0] / vl * 0.05, corner[1] + v[1] / vl * 0.05];
+    let label = total.to_string();
+    let font = 0.26;
+    let w = 0.02 + 0.16 * label.chars().count() as f64;
+    let _ = writeln!(
+        out,
+        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#ffffff"/>"##,
+        c.tx(at[0]),
+        c.ty(at[1]),
+        num(w * SCALE),
+        num(font * SCALE)
+    );
+    let _ = writeln!(
+        out,
+        r##"<text class="cage-sum" x="{}" y="{}" font-size="{}" fill="#000000">{}</text>"##,
+        c.tx(at[0] + 0.01),
+        c.ty(at[1] + font * 0.85),
+        num(font * SCALE),
+        escape(&label)
+    );
+}
+
+/// The filled cells' symbols: givens bold, the others blue.
+fn symbols(
+    out: &mut String,
+    g: &Geometry,
+    givens: &[Option<u8>],
+    grid: &[Option<u8>],
+    c: &Canvas,
+    polys: &[Vec<Pt>],
+) {
+    for (i, cell) in g.cells.iter().enumerate() {
         let Some(v) = grid[i] else { continue };
         let symbol = g.symbols.symbol(v as usize);
         let given = givens[i] == Some(v);
-        let fit = fit(&polys[i], c.pos);
+        let fit = fit(&polys[i], cell.pos);
         let font = 0.62 * fit / (symbol.chars().count().max(1) as f64).sqrt();
         let (class, style) = if given {
             (
@@ -496,14 +580,12 @@ pub fn draw(g: &Geometry, givens: &[Option<u8>], grid: &[Option<u8>]) -> String 
         let _ = writeln!(
             out,
             r#"<text class="{class}" x="{}" y="{}" font-size="{}" text-anchor="middle" {style}>{}</text>"#,
-            tx(c.pos[0]),
-            ty(c.pos[1] + font * 0.36),
+            c.tx(cell.pos[0]),
+            c.ty(cell.pos[1] + font * 0.36),
             num(font * SCALE),
             escape(symbol)
         );
     }
-    out.push_str("</svg>\n");
-    out
 }
 
 /// The two points of a straight set that are farthest apart (its ends).

@@ -21,13 +21,12 @@
 //!   lanes of its symbol, then every board is narrowed at once.
 //!
 //! Every write to a vector state goes through these, as whole vectors: a 512-bit load right
-//! after a narrower store to the same bytes waits for the store to retire (measured: writing
-//! hidden singles word by word and reading the state back as vectors gave no gain at all).
+//! after a narrower store to the same bytes waits for the store to retire.
 //! Nothing here knows a geometry; the layout of a state is the kernel's. Every pass gives the
 //! same boards and marks as the plain pass it replaces (the kernels are tested against each
 //! other). The helpers are `#[inline(always)]` without target features of their own: they are
 //! only called from the kernel compiled with them, into which they inline (a function with
-//! `#[target_feature]` cannot be forced inline, and the calls cost 1-3 %).
+//! `#[target_feature]` cannot be forced inline).
 
 #![cfg(target_arch = "x86_64")]
 

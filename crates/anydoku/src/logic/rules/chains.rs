@@ -16,7 +16,7 @@
 use super::links::{Graph, Link, Mode};
 use super::{LogicRule, Step};
 use crate::logic::board::{bits, Board};
-use crate::logic::budget::Cx;
+use crate::logic::budget::{Budget, Cx};
 use crate::logic::{rate, Family};
 
 /// Static chains: forcing chains and cycles, plain or with group nodes.
@@ -140,7 +140,7 @@ impl LogicRule for Chains {
                 cx.exhaustive = false;
                 return None;
             }
-            let (hit, cut) = search(b, &g, &mut bfs, task, bound);
+            let (hit, cut) = search((b, &g, cx), &mut bfs, task, bound);
             if cut && bound < usize::MAX {
                 cx.exhaustive &= limit < cx.cap && bound < cx.max_size;
             }
@@ -174,7 +174,7 @@ impl LogicRule for Chains {
                 cx.exhaustive = false;
                 break;
             }
-            let (hit, cut) = search(b, &g, &mut bfs, xy[t], rate::size_bound(l));
+            let (hit, cut) = search((b, &g, cx), &mut bfs, xy[t], rate::size_bound(l));
             if let Some(hit) = hit {
                 return Some(hit.step(b, &g, xy[t], weight));
             }
@@ -202,10 +202,15 @@ fn largest_size(base: f64, limit: f64) -> Option<usize> {
 }
 
 /// The shortest chain of a task with at most `bound` nodes, and whether the search was cut.
-fn search(b: &Board, g: &Graph, bfs: &mut Bfs, task: &Task, bound: usize) -> (Option<Hit>, bool) {
+fn search(
+    (b, g, cx): (&Board, &Graph, &Cx),
+    bfs: &mut Bfs,
+    task: &Task,
+    bound: usize,
+) -> (Option<Hit>, bool) {
     match task.kind {
-        Kind::Forcing => forcing(b, g, bfs, task.mode, bound),
-        Kind::Cycle => cycle(b, g, bfs, task.mode, bound),
+        Kind::Forcing => forcing((b, g, task.mode), bfs, bound, cx.budget),
+        Kind::Cycle => cycle((b, g, task.mode), bfs, bound, cx.budget),
     }
 }
 
@@ -248,9 +253,7 @@ impl Bfs {
     /// produced straight from `start`.
     pub fn run(
         &mut self,
-        b: &Board,
-        g: &Graph,
-        m: Mode,
+        (b, g, m): (&Board, &Graph, Mode),
         start: u32,
         limit: u16,
         skip: Option<u32>,
@@ -395,15 +398,23 @@ fn sources<'a>(b: &'a Board, g: &'a Graph) -> impl Iterator<Item = usize> + 'a {
 /// A chain from a start S to its opposite ¬S meets itself in the middle: if S leads to q and
 /// S also leads to ¬q, then (reading the second chain backwards, each link negated) q leads to
 /// ¬S. So one search from S, half as deep, finds the shortest chain: the least d(q) + d(¬q).
-fn forcing(b: &Board, g: &Graph, bfs: &mut Bfs, m: Mode, bound: usize) -> (Option<Hit>, bool) {
+fn forcing(
+    (b, g, m): (&Board, &Graph, Mode),
+    bfs: &mut Bfs,
+    bound: usize,
+    budget: &Budget,
+) -> (Option<Hit>, bool) {
     let links = bound.saturating_sub(1);
     let limit = links.div_ceil(2).min(u16::MAX as usize) as u16;
     let mut best: Option<Hit> = None;
     let mut cut = false;
-    for u in sources(b, g) {
+    for (i, u) in sources(b, g).enumerate() {
+        if i % 64 == 63 && budget.is_out() {
+            return (None, true);
+        }
         for on in [true, false] {
             let start = (2 * u + on as usize) as u32;
-            bfs.run(b, g, m, start, limit, None, &mut |_, _| false);
+            bfs.run((b, g, m), start, limit, None, &mut |_, _| false);
             cut |= bfs.cut;
             let Some((q, len)) = bfs.meeting() else {
                 continue;
@@ -433,11 +444,19 @@ fn forcing(b: &Board, g: &Graph, bfs: &mut Bfs, m: Mode, bound: usize) -> (Optio
 
 /// The shortest cycle of at most `bound` nodes with eliminations, and whether some search was
 /// cut at the bound.
-fn cycle(b: &Board, g: &Graph, bfs: &mut Bfs, m: Mode, bound: usize) -> (Option<Hit>, bool) {
+fn cycle(
+    (b, g, m): (&Board, &Graph, Mode),
+    bfs: &mut Bfs,
+    bound: usize,
+    budget: &Budget,
+) -> (Option<Hit>, bool) {
     let limit = bound.saturating_sub(1).min(u16::MAX as usize) as u16;
     let mut best: Option<Hit> = None;
     let mut cut = false;
-    for u in sources(b, g) {
+    for (i, u) in sources(b, g).enumerate() {
+        if i % 64 == 63 && budget.is_out() {
+            return (None, true);
+        }
         let (c, _) = g.cand(u);
         if m.y && !m.x && b.cand[c].count_ones() != 2 {
             continue;
@@ -447,7 +466,7 @@ fn cycle(b: &Board, g: &Graph, bfs: &mut Bfs, m: Mode, bound: usize) -> (Option<
         for x in partners {
             let start = (2 * u + 1) as u32;
             let end = (2 * x) as u32;
-            let found = bfs.run(b, g, m, start, limit, Some(end), &mut |q, p| {
+            let found = bfs.run((b, g, m), start, limit, Some(end), &mut |q, p| {
                 q == end && p != start
             });
             cut |= bfs.cut;

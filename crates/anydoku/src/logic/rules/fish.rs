@@ -222,7 +222,7 @@ impl<'a> Search<'a> {
                 }
                 self.push(j);
                 self.work += 1;
-                if self.work % 4096 == 0 && cx.budget.is_out() {
+                if self.work.is_multiple_of(4096) && cx.budget.is_out() {
                     cx.exhaustive = false;
                     self.pop(j);
                     return true;

@@ -29,8 +29,11 @@ use crate::geometry::{build, builtin, CellId, Rule, Shape, ShapeKind};
 /// The formats `import` understands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
+    /// KrazyDad Killer CSV rows (cage letters row-major, sums in letter order, solution).
     KrazyDad,
+    /// puzzlekit-dataset (janko.at) JSON: a clue grid and a cage-id grid per record.
     Puzzlekit,
+    /// A JSON array of cages `{"result": sum, "indices": [[row, col], ...]}` (1-based).
     CageJson,
 }
 
@@ -62,7 +65,9 @@ impl Source {
 /// One cage: its total and its cells as 1-based (row, col).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawCage {
+    /// The cage's total.
     pub sum: i64,
+    /// Its cells as 1-based (row, column).
     pub cells: Vec<(i32, i32)>,
 }
 
@@ -73,6 +78,7 @@ pub struct RawKiller {
     pub name: String,
     /// Side of the grid (4, 6, 9, ...): the geometry is the built-in `classic{size}`.
     pub size: usize,
+    /// The cages.
     pub cages: Vec<RawCage>,
     /// Given digits, row-major (`None` = empty); usually all empty.
     pub givens: Vec<Option<u8>>,

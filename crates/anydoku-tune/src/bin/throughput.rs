@@ -5,6 +5,7 @@
 //! bench, unless `solutions=on`), `PASSES` timed passes (default 3); prints nodes per puzzle and
 //! the best pass's puzzles per second.
 use anydoku::engine::search::Searcher;
+use anydoku::engine::Switch;
 use anydoku::geometry::builtin;
 use anydoku::puzzle::text;
 use anydoku::Limits;
@@ -16,7 +17,13 @@ fn main() {
         args.iter()
             .skip(2)
             .find_map(|a| a.strip_prefix(name)?.strip_prefix('='))
-            .map(|v| v == "on")
+            .map_or(Switch::Auto, |v| {
+                if v == "on" {
+                    Switch::On
+                } else {
+                    Switch::Off
+                }
+            })
     };
     let g = builtin::load("classic9").unwrap();
     let e = anydoku::engine::Engine::with_options(
@@ -36,7 +43,7 @@ fn main() {
         .map(|l| text::parse_line(&g, &l[..81]).unwrap())
         .collect();
     let mut s = Searcher::new(&e);
-    if switch("solutions") != Some(true) {
+    if switch("solutions") != Switch::On {
         s.keep_solutions(0);
     }
     let mut best = f64::MAX;
@@ -49,7 +56,7 @@ fn main() {
         nodes = 0;
         let t = std::time::Instant::now();
         for p in &puzzles {
-            nodes += s.count(p, 2, Limits::none(), None).nodes;
+            nodes += s.count(p, 2, Limits::none()).nodes;
         }
         best = best.min(t.elapsed().as_secs_f64());
     }

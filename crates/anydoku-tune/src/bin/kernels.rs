@@ -4,7 +4,7 @@
 //! `kernels FILE [N]`: the first N lines (default 300); each puzzle counted to two solutions by
 //! both kernels, statuses compared, solving time summed per kernel (engine construction and
 //! parsing excluded).
-use anydoku::engine::{Engine, Options};
+use anydoku::engine::{Engine, Options, Switch};
 use anydoku::puzzle::json;
 use anydoku::Limits;
 use std::io::BufRead;
@@ -28,7 +28,7 @@ fn main() {
             let e = Engine::with_options(
                 &p.geometry,
                 Options {
-                    board: Some(board),
+                    board: if board { Switch::On } else { Switch::Off },
                     ..Default::default()
                 },
             );

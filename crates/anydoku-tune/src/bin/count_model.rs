@@ -2,7 +2,7 @@
 //! switched on or off, or with CDCL alone (a tuning aid for large sparse puzzles).
 //!
 //! `count_model MODEL.json [alldiff=on|off|auto|cdcl] [MAX_NODES]`
-use anydoku::engine::{Engine, Options};
+use anydoku::engine::{Engine, Options, Switch};
 use anydoku::Limits;
 
 fn main() {
@@ -11,9 +11,9 @@ fn main() {
     let model = anydoku::puzzle::json::parse_model(&text).expect("a valid model");
     let puzzle = anydoku::puzzle::json::from_model(&model).expect("a valid puzzle");
     let alldiff = match args.get(2).map(|s| s.trim_start_matches("alldiff=")) {
-        Some("on") => Some(true),
-        Some("off") => Some(false),
-        _ => None,
+        Some("on") => Switch::On,
+        Some("off") => Switch::Off,
+        _ => Switch::Auto,
     };
     let nodes: u64 = args
         .get(3)
@@ -23,14 +23,20 @@ fn main() {
         Options {
             alldiff,
             // `on` and `off` compare depth-first searches: no switch to CDCL
-            cdcl: alldiff.map(|_| false),
+            cdcl: if alldiff == Switch::Auto {
+                Switch::Auto
+            } else {
+                Switch::Off
+            },
             ..Default::default()
         },
     );
     let t = std::time::Instant::now();
     if args.get(2).map(String::as_str) == Some("cdcl") {
         let mut s = anydoku::engine::search::Searcher::new(&e);
-        let mut root = s.initial(&puzzle.givens).expect("consistent givens");
+        let mut root = s
+            .initial_candidates(&puzzle.givens)
+            .expect("consistent givens");
         let mut queue = Vec::new();
         assert!(anydoku::engine::propagate::propagate_at(
             &e, &mut root, &mut queue, true

@@ -26,10 +26,10 @@ fn main() {
     let mut rows = Vec::new();
     for p in &puzzles {
         let t = Instant::now();
-        let a = s.count(p, 2, Limits::none(), None);
+        let a = s.count(p, 2, Limits::none());
         let da = t.elapsed().as_secs_f64();
         let t = Instant::now();
-        let root = s.initial(p).unwrap();
+        let root = s.initial_candidates(p).unwrap();
         let mut c = Cdcl::new(&e, &root).unwrap();
         let b = c.count(2, Limits::none());
         let db = t.elapsed().as_secs_f64();

@@ -4,6 +4,7 @@
 //! to two solutions, with the overlap pass and the bitboard kernel chosen by the engine unless
 //! given.
 use anydoku::engine::search::Searcher;
+use anydoku::engine::Switch;
 use anydoku::geometry::builtin;
 use anydoku::puzzle::text;
 use anydoku::Limits;
@@ -21,7 +22,13 @@ fn main() {
         args.iter()
             .skip(2)
             .find_map(|a| a.strip_prefix(name)?.strip_prefix('='))
-            .map(|v| v == "on")
+            .map_or(Switch::Auto, |v| {
+                if v == "on" {
+                    Switch::On
+                } else {
+                    Switch::Off
+                }
+            })
     };
     let overlaps = switch("overlaps");
     let board = switch("board");
@@ -40,7 +47,7 @@ fn main() {
     let t = std::time::Instant::now();
     for line in f.lines().take(5000) {
         let givens = text::parse_line(&g, &line.unwrap()).unwrap();
-        let c = s.count(&givens, 2, Limits::none(), None);
+        let c = s.count(&givens, 2, Limits::none());
         nodes += c.nodes;
         n += 1;
     }

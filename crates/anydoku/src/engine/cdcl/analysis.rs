@@ -1,0 +1,192 @@
+//! Conflict analysis: the first-UIP learnt clause, minimised recursively (a literal goes when its
+//! reasons lead only to the clause's other literals and root facts), the level to jump back to
+//! and the clause's literal-block distance.
+
+use super::{sums, var, Cdcl, Conflict, Lit, CLAUSE, NO_REASON};
+
+impl Cdcl<'_> {
+    /// Appends to `out` the literals of the reason of variable `v` other than its own (all
+    /// false): a stored clause's, the true peer literal that forbade it, or a sum shape's
+    /// explanation.
+    #[inline(always)]
+    pub(super) fn reason_into(&mut self, v: usize, out: &mut Vec<Lit>) {
+        let reason = self.reason[v];
+        if reason & CLAUSE != 0 {
+            let meta = self.clauses[(reason & !CLAUSE) as usize];
+            let start = meta.start as usize;
+            for &l in &self.lits[start..start + meta.len as usize] {
+                if var(l) != v {
+                    out.push(l);
+                }
+            }
+        } else if sums::is_sum(reason) {
+            let snap = self.sum_snap(v);
+            self.explain_sum(reason & !sums::SUM, snap, Some(v), out);
+        } else {
+            // a peer constraint: the true literal `reason` forbade this one
+            out.push(reason ^ 1);
+        }
+    }
+
+    /// First-UIP conflict analysis: the learnt clause (asserting literal first, then a literal
+    /// of the level to jump back to), that level and the clause's literal-block distance; `None`
+    /// when the conflict holds at the root (no solution). A sum shape's conflict whose
+    /// explanation lies below the current level first jumps back to its highest level.
+    pub(super) fn analyze(&mut self, conflict: Conflict) -> Option<(Vec<Lit>, u32, u32)> {
+        if let Some(sums) = self.sums.as_mut() {
+            sums.new_analysis();
+        }
+        let mut reason_lits: Vec<Lit> = std::mem::take(&mut self.reason_buf);
+        reason_lits.clear();
+        match conflict {
+            Conflict::Clause(c) => {
+                self.bump_clause(c);
+                let meta = self.clauses[c as usize];
+                reason_lits.extend_from_slice(
+                    &self.lits[meta.start as usize..(meta.start + meta.len) as usize],
+                );
+            }
+            Conflict::Peers(a, b) => reason_lits.extend_from_slice(&[a ^ 1, b ^ 1]),
+            Conflict::Sum(i, snap) => {
+                self.explain_sum(i, snap, None, &mut reason_lits);
+                let top = reason_lits
+                    .iter()
+                    .map(|&l| self.level[var(l)])
+                    .max()
+                    .unwrap_or(0);
+                if top == 0 {
+                    self.reason_buf = reason_lits;
+                    return None;
+                }
+                self.backtrack(top);
+            }
+        }
+        let mut learnt: Vec<Lit> = std::mem::take(&mut self.learnt_buf);
+        learnt.clear();
+        learnt.push(0);
+        let mut open = 0usize;
+        let level_now = self.decision_level();
+        let mut index = self.trail.len();
+        let uip;
+        loop {
+            for &q in &reason_lits {
+                let v = var(q);
+                if !self.seen[v] && self.level[v] > 0 {
+                    self.seen[v] = true;
+                    self.to_clear.push(v);
+                    self.bump_var(v);
+                    if self.level[v] >= level_now {
+                        open += 1;
+                    } else {
+                        learnt.push(q);
+                    }
+                }
+            }
+            // the next literal of this level on the trail that takes part
+            let p = loop {
+                index -= 1;
+                let p = self.trail[index];
+                if self.seen[var(p)] {
+                    break p;
+                }
+            };
+            open -= 1;
+            if open == 0 {
+                uip = p;
+                break;
+            }
+            let v = var(p);
+            let reason = self.reason[v];
+            if reason & CLAUSE != 0 {
+                self.bump_clause(reason & !CLAUSE);
+            }
+            reason_lits.clear();
+            self.reason_into(v, &mut reason_lits);
+        }
+        self.reason_buf = reason_lits;
+        learnt[0] = uip ^ 1;
+        // drop literals implied by the others: those whose reasons lead, step by step, only to
+        // literals of the clause or of the root (recursive minimisation, as in MiniSat)
+        let levels = learnt[1..]
+            .iter()
+            .fold(0u32, |a, &l| a | abstract_level(self.level[var(l)]));
+        let mut keep = 1;
+        for k in 1..learnt.len() {
+            let l = learnt[k];
+            if self.reason[var(l)] == NO_REASON || !self.implied(l, levels) {
+                learnt[keep] = l;
+                keep += 1;
+            }
+        }
+        learnt.truncate(keep);
+        for v in self.to_clear.drain(..) {
+            self.seen[v] = false;
+        }
+        // the second literal: the highest level among the rest (the level to jump back to)
+        let mut back_to = 0;
+        if learnt.len() > 1 {
+            let mut best = 1;
+            for k in 2..learnt.len() {
+                if self.level[var(learnt[k])] > self.level[var(learnt[best])] {
+                    best = k;
+                }
+            }
+            learnt.swap(1, best);
+            back_to = self.level[var(learnt[1])];
+        }
+        self.stamp += 1;
+        let mut lbd = 0;
+        for &l in &learnt {
+            let lv = self.level[var(l)] as usize;
+            if self.level_stamp[lv] != self.stamp {
+                self.level_stamp[lv] = self.stamp;
+                lbd += 1;
+            }
+        }
+        Some((learnt, back_to, lbd))
+    }
+
+    /// Whether the false literal `lit` of a learnt clause is implied by the clause's other
+    /// literals (those marked `seen`) and root facts, through the reasons of the literals it
+    /// depends on. `levels`: the clause's levels as [`abstract_level`] bits (a literal of another
+    /// level cannot be implied by the clause). The literals found implied stay marked, so later
+    /// calls reuse them; on failure the marks of this call are undone.
+    pub(super) fn implied(&mut self, lit: Lit, levels: u32) -> bool {
+        let mut stack = std::mem::take(&mut self.implied_stack);
+        let mut reason_lits = std::mem::take(&mut self.reason_buf);
+        stack.clear();
+        stack.push(lit);
+        let top = self.to_clear.len();
+        let mut implied = true;
+        'walk: while let Some(q) = stack.pop() {
+            reason_lits.clear();
+            self.reason_into(var(q), &mut reason_lits);
+            for &l in &reason_lits {
+                let v = var(l);
+                if self.seen[v] || self.level[v] == 0 {
+                    continue;
+                }
+                if self.reason[v] != NO_REASON && abstract_level(self.level[v]) & levels != 0 {
+                    self.seen[v] = true;
+                    self.to_clear.push(v);
+                    stack.push(l);
+                } else {
+                    for v in self.to_clear.drain(top..) {
+                        self.seen[v] = false;
+                    }
+                    implied = false;
+                    break 'walk;
+                }
+            }
+        }
+        self.implied_stack = stack;
+        self.reason_buf = reason_lits;
+        implied
+    }
+}
+
+/// A decision level as one of 32 bits, for a quick test that a level is not among a clause's.
+#[inline(always)]
+pub(super) fn abstract_level(level: u32) -> u32 {
+    1 << (level & 31)
+}

@@ -1,0 +1,511 @@
+//! Conflict-driven clause learning (CDCL) on the direct encoding of a model: the search for
+//! sparse wide puzzles (a 36x36 with 600 givens) and hard sum puzzles (Killers with few cages,
+//! Little Killers), where depth-first search with propagation keeps making the same doomed
+//! choices near the root.
+//!
+//! One boolean variable per (cell, symbol): "the cell holds the symbol". The model's rules become
+//!
+//! * *peer* constraints, kept implicit: when a variable becomes true, every other symbol of its
+//!   cell and the same symbol in every peer become false (the reason is the two-literal clause
+//!   "not both", never stored);
+//! * *at least one* clauses, stored: each unplaced cell holds one of its candidates, and each
+//!   complete shape holds each symbol in one of the cells that still allow it;
+//! * sum shapes, as propagators that explain their deductions with clauses when conflict
+//!   analysis asks (lazy clause generation, [`sums`]).
+//!
+//! Unit propagation over these is naked and hidden singles. On a conflict the solver learns a
+//! clause (first unique implication point, minimised recursively as in MiniSat: a literal goes
+//! when its reasons lead only to the clause's other literals and root facts), jumps back, and
+//! goes on; decisions follow variable activity (VSIDS) with saved phases, restarts come when
+//! recent learnt clauses get worse than usual (as in Glucose), and learnt clauses with a high
+//! literal-block distance are dropped as they pile up. Counting goes on after a solution by
+//! adding the clause "differs from it somewhere" and solving again, keeping what was learnt.
+//!
+//! The root is the engine's propagated candidate array ([`super::search::Searcher::initial`]
+//! with the all-different filter), so the encoding holds only the candidates left after it.
+//! Nothing here knows a geometry: cells, symbols, peers, complete shapes and sum shapes come
+//! from the [`Engine`].
+//!
+//! The modules, one concern each: this one holds the solver's state, the encoding and the
+//! search loop; [`clauses`] the clause store and its reduction, [`propagate`] unit propagation,
+//! [`analysis`] conflict analysis, [`decide`] activity and decisions, [`restarts`] when to
+//! restart, [`sums`] the sum shapes' propagators and explanations.
+//!
+//! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
+//! themselves), or, for a rule with many implied two-literal clauses like the peers, a
+//! propagation loop in `propagate` with the true literal as the reason; for a rule with a
+//! filter, a propagator like [`sums`] that explains its deductions on demand.
+
+mod analysis;
+mod clauses;
+mod decide;
+mod propagate;
+mod restarts;
+#[cfg(test)]
+mod sum_tests;
+mod sums;
+#[cfg(test)]
+mod tests;
+
+#[cfg(any(test, feature = "internals"))]
+use super::Limits;
+use super::{Budget, Count, Engine, Mask};
+use clauses::{Clause, Watch};
+use decide::Heap;
+use restarts::Restarts;
+use sums::Sums;
+
+/// A literal: `2 * var` for "var is true", `2 * var + 1` for "var is false".
+type Lit = u32;
+
+const FALSE: u8 = 0;
+const TRUE: u8 = 1;
+const UNDEF: u8 = 2;
+
+/// `reason` of a decision or of a root fact.
+const NO_REASON: u32 = u32::MAX;
+/// Tag of a `reason` that is a stored clause (the rest of the bits: its index). A reason without
+/// the tag is the true literal whose peer constraint implied the variable false.
+const CLAUSE: u32 = 1 << 31;
+
+#[inline(always)]
+fn var(l: Lit) -> usize {
+    (l >> 1) as usize
+}
+
+/// What a conflict is made of: a stored clause with every literal false, two true literals
+/// that a peer constraint forbids together, or a sum shape that cannot be completed (its index
+/// and the trail length when its filter ran).
+#[derive(Clone, Copy)]
+enum Conflict {
+    Clause(u32),
+    Peers(Lit, Lit),
+    Sum(u32, u32),
+}
+
+/// A CDCL solver for one puzzle (built from the engine and the propagated root candidates).
+pub struct Cdcl<'e> {
+    e: &'e Engine,
+    n: usize,
+    /// Per literal: `FALSE`, `TRUE` or `UNDEF` (a variable's value is its positive literal's;
+    /// one lookup per literal, without a branch on its sign).
+    value: Vec<u8>,
+    level: Vec<u32>,
+    reason: Vec<u32>,
+    /// Per variable: its position on the trail while it is assigned.
+    pos: Vec<u32>,
+    trail: Vec<Lit>,
+    trail_lim: Vec<usize>,
+    qhead: usize,
+    /// CSR: the variables a true variable `v` makes false (the other candidates of its cell,
+    /// its symbol in its peers' candidates) are `excludes[excludes_start[v]..excludes_start[v + 1]]`.
+    /// Variables outside the root candidates are false for good and never listed.
+    excludes_start: Vec<u32>,
+    excludes: Vec<u32>,
+    /// Cells not fixed at the root (a solution's "differs somewhere" clause ranges over them).
+    open: Vec<u32>,
+    /// Every stored clause as its index, its length and its literals: propagation reads a
+    /// watched clause from here alone (one place in memory).
+    lits: Vec<Lit>,
+    clauses: Vec<Clause>,
+    /// Per literal: the clauses watching it (looked at when it becomes false).
+    watches: Vec<Vec<Watch>>,
+    activity: Vec<f64>,
+    var_inc: f64,
+    heap: Heap,
+    phase: Vec<bool>,
+    seen: Vec<bool>,
+    to_clear: Vec<usize>,
+    /// Scratch for `analyze`.
+    learnt_buf: Vec<Lit>,
+    reason_buf: Vec<Lit>,
+    implied_stack: Vec<Lit>,
+    level_stamp: Vec<u64>,
+    stamp: u64,
+    clause_inc: f32,
+    learnt_count: usize,
+    max_learnt: usize,
+    deleted_lits: usize,
+    decisions: u64,
+    conflicts: u64,
+    /// Times learnt clauses were dropped, and times the clause store was compacted.
+    reductions: u64,
+    compactions: u64,
+    /// False once the clauses are known unsatisfiable.
+    ok: bool,
+    restarts: Restarts,
+    /// The sum shapes' propagators, when the engine has sum shapes.
+    sums: Option<Sums>,
+}
+
+/// How a search for the next solution ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// A solution: the symbol of every cell.
+    Solution(Vec<u8>),
+    /// No (further) solution.
+    Exhausted,
+    /// The budget ran out.
+    Unknown,
+}
+
+impl<'e> Cdcl<'e> {
+    /// The encoding of `e` below the root candidates `root` (a propagated candidate array), its
+    /// sum shapes as propagators ([`sums`]). `None` when `root` is not one candidate set per
+    /// cell.
+    pub fn new(e: &'e Engine, root: &[Mask]) -> Option<Self> {
+        if root.len() != e.n_cells {
+            return None;
+        }
+        let n = e.n_symbols;
+        let n_vars = e.n_cells * n;
+        let mut s = Cdcl {
+            e,
+            n,
+            value: [FALSE, TRUE].repeat(n_vars),
+            level: vec![0; n_vars],
+            reason: vec![NO_REASON; n_vars],
+            pos: vec![0; n_vars],
+            trail: Vec::with_capacity(n_vars),
+            trail_lim: Vec::new(),
+            qhead: 0,
+            excludes_start: Vec::with_capacity(n_vars + 1),
+            excludes: Vec::new(),
+            open: Vec::new(),
+            lits: Vec::new(),
+            clauses: Vec::new(),
+            watches: vec![Vec::new(); 2 * n_vars],
+            activity: vec![0.0; n_vars],
+            var_inc: 1.0,
+            heap: Heap::new(n_vars),
+            phase: vec![false; n_vars],
+            seen: vec![false; n_vars],
+            to_clear: Vec::new(),
+            learnt_buf: Vec::new(),
+            reason_buf: Vec::new(),
+            implied_stack: Vec::new(),
+            level_stamp: vec![0; n_vars + 1],
+            stamp: 0,
+            clause_inc: 1.0,
+            learnt_count: 0,
+            max_learnt: 0,
+            deleted_lits: 0,
+            decisions: 0,
+            conflicts: 0,
+            reductions: 0,
+            compactions: 0,
+            ok: true,
+            restarts: Restarts::default(),
+            sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars)),
+        };
+        for (c, &m) in root.iter().enumerate() {
+            for_bits(m, |t| {
+                s.value[2 * (c * n + t)] = UNDEF;
+                s.value[2 * (c * n + t) + 1] = UNDEF;
+            });
+        }
+        for v in 0..n_vars {
+            s.excludes_start.push(s.excludes.len() as u32);
+            let (c, t) = (v / n, v % n);
+            if root[c] >> t & 1 == 0 {
+                continue;
+            }
+            for_bits(root[c] & !(1 << t), |u| s.excludes.push((c * n + u) as u32));
+            for &q in e.peers(c) {
+                if root[q as usize] >> t & 1 == 1 {
+                    s.excludes.push(q * n as u32 + t as u32);
+                }
+            }
+        }
+        s.excludes_start.push(s.excludes.len() as u32);
+        // cells fixed at the root go on the trail, so their peers are checked against them
+        for (c, &m) in root.iter().enumerate() {
+            if m == 0 {
+                s.ok = false;
+            } else if m & (m - 1) == 0 {
+                s.enqueue(2 * (c * n + m.trailing_zeros() as usize) as Lit, NO_REASON);
+            } else {
+                s.open.push(c as u32);
+            }
+        }
+        let mut clause = Vec::with_capacity(n);
+        for &c in &s.open.clone() {
+            clause.clear();
+            for_bits(root[c as usize], |t| {
+                clause.push(2 * (c as usize * n + t) as Lit)
+            });
+            s.add_clause(&clause, false, 0);
+        }
+        for shape in e.complete.chunks_exact(n.max(1)) {
+            for t in 0..n {
+                clause.clear();
+                let mut placed = false;
+                for &c in shape {
+                    let v = c as usize * n + t;
+                    match s.value[2 * v] {
+                        TRUE => placed = true,
+                        UNDEF => clause.push(2 * v as Lit),
+                        _ => {}
+                    }
+                }
+                if placed {
+                    continue;
+                }
+                match clause.len() {
+                    0 => s.ok = false,
+                    // a hidden single the root propagation left: assert it at the root
+                    1 => s.enqueue(clause[0], NO_REASON),
+                    _ => {
+                        s.add_clause(&clause, false, 0);
+                    }
+                }
+            }
+        }
+        for v in 0..n_vars {
+            if s.value[2 * v] == UNDEF {
+                s.heap.insert(v, &s.activity);
+            }
+        }
+        s.max_learnt = (s.clauses.len() / 3).max(2000);
+        Some(s)
+    }
+
+    /// Decisions made so far (over every call).
+    pub fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    /// Sum shapes' explanations made so far, and the literals in them.
+    pub fn explanations(&self) -> (u64, u64) {
+        self.sums
+            .as_ref()
+            .map_or((0, 0), |s| (s.explained, s.explained_lits))
+    }
+
+    /// Conflicts met so far (over every call).
+    #[cfg(any(test, feature = "internals"))]
+    pub fn conflicts(&self) -> u64 {
+        self.conflicts
+    }
+
+    /// Counts solutions up to `limit` (each one excluded once found), keeping the first two;
+    /// `nodes` in the result are decisions.
+    #[cfg(any(test, feature = "internals"))]
+    pub fn count(&mut self, limit: u64, limits: Limits) -> Count {
+        self.count_within(limit, &Budget::from(limits))
+    }
+
+    /// [`Cdcl::count`] under a budget already started.
+    pub(crate) fn count_within(&mut self, limit: u64, budget: &Budget) -> Count {
+        let mut solutions = Vec::new();
+        let mut found = 0;
+        let mut complete = true;
+        while found < limit.max(1) {
+            match self.solve(budget) {
+                Outcome::Solution(sol) => {
+                    found += 1;
+                    self.exclude(&sol);
+                    if solutions.len() < 2 {
+                        solutions.push(sol);
+                    }
+                }
+                Outcome::Exhausted => break,
+                Outcome::Unknown => {
+                    complete = false;
+                    break;
+                }
+            }
+        }
+        Count {
+            count: found,
+            complete: complete || found >= limit.max(1),
+            solutions,
+            nodes: self.decisions,
+        }
+    }
+
+    /// Adds the clause "some open cell holds another symbol than in `sol`".
+    pub(crate) fn exclude(&mut self, sol: &[u8]) {
+        let open = std::mem::take(&mut self.open);
+        self.differ(&open, sol);
+        self.open = open;
+    }
+
+    /// Adds the clause "one of `cells` holds another symbol than in `sol`" (for a search of a
+    /// solution other than a known one that must differ from it there).
+    pub fn differ(&mut self, cells: &[u32], sol: &[u8]) {
+        self.backtrack(0);
+        let n = self.n;
+        let clause: Vec<Lit> = cells
+            .iter()
+            .map(|&c| 2 * (c as usize * n + sol[c as usize] as usize) as Lit + 1)
+            .filter(|&l| self.lit_value(l) != FALSE)
+            .collect();
+        match clause.len() {
+            0 => self.ok = false,
+            1 => {
+                if self.lit_value(clause[0]) == UNDEF {
+                    self.enqueue(clause[0], NO_REASON);
+                }
+            }
+            _ => {
+                self.add_clause(&clause, false, 0);
+            }
+        }
+    }
+
+    /// Makes the search try `sol`'s symbol first in every cell (its saved phases), so a search
+    /// for a solution near a known one (a uniqueness check that excludes only a few of its
+    /// cells) starts from it instead of from nothing.
+    pub fn prefer(&mut self, sol: &[u8]) {
+        let n = self.n;
+        for (c, &t) in sol.iter().enumerate() {
+            self.phase[c * n..(c + 1) * n].fill(false);
+            if (t as usize) < n {
+                self.phase[c * n + t as usize] = true;
+            }
+        }
+    }
+
+    /// Looks for a solution of the clauses (the next one, after [`Cdcl::exclude`]).
+    pub(crate) fn solve(&mut self, budget: &Budget) -> Outcome {
+        loop {
+            if !self.ok {
+                return Outcome::Exhausted;
+            }
+            if let Some(outcome) = self.search(budget) {
+                return outcome;
+            }
+        }
+    }
+
+    /// Searches until a solution, unsatisfiability, the budget, or a restart (then `None`).
+    fn search(&mut self, budget: &Budget) -> Option<Outcome> {
+        loop {
+            if let Some(conflict) = self.propagate() {
+                self.conflicts += 1;
+                if self.trail_lim.is_empty() {
+                    self.ok = false;
+                    return Some(Outcome::Exhausted);
+                }
+                let Some((learnt, back_to, lbd)) = self.analyze(conflict) else {
+                    self.ok = false;
+                    return Some(Outcome::Exhausted);
+                };
+                self.backtrack(back_to);
+                if learnt.len() == 1 {
+                    self.enqueue(learnt[0], NO_REASON);
+                } else {
+                    let index = self.add_clause(&learnt, true, lbd);
+                    self.enqueue(learnt[0], CLAUSE | index);
+                }
+                self.learnt_buf = learnt;
+                self.var_inc /= 0.95;
+                self.clause_inc /= 0.999;
+                if self.restarts.learnt(lbd) {
+                    self.backtrack(0);
+                    return None;
+                }
+            } else {
+                if budget.exhausted(self.decisions) {
+                    self.backtrack(0);
+                    return Some(Outcome::Unknown);
+                }
+                if self.learnt_count >= self.max_learnt + self.trail.len() {
+                    self.reduce();
+                }
+                let Some(v) = self.pick() else {
+                    let sol = self.solution();
+                    self.backtrack(0);
+                    return Some(Outcome::Solution(sol));
+                };
+                self.decisions += 1;
+                self.trail_lim.push(self.trail.len());
+                let lit = 2 * v as Lit + (!self.phase[v]) as Lit;
+                self.enqueue(lit, NO_REASON);
+            }
+        }
+    }
+
+    /// The symbol of every cell, once every variable is assigned.
+    fn solution(&self) -> Vec<u8> {
+        let n = self.n;
+        (0..self.e.n_cells)
+            .map(|c| {
+                (0..n)
+                    .find(|&t| self.value[2 * (c * n + t)] == TRUE)
+                    .expect("every cell holds a symbol") as u8
+            })
+            .collect()
+    }
+
+    #[inline(always)]
+    fn lit_value(&self, l: Lit) -> u8 {
+        debug_assert!((l as usize) < self.value.len());
+        // SAFETY: every literal handled here is of a variable of the encoding
+        unsafe { *self.value.get_unchecked(l as usize) }
+    }
+
+    #[inline(always)]
+    fn decision_level(&self) -> u32 {
+        self.trail_lim.len() as u32
+    }
+
+    #[inline(always)]
+    fn enqueue(&mut self, l: Lit, reason: u32) {
+        let v = var(l);
+        debug_assert_eq!(self.value[l as usize], UNDEF);
+        let level = self.decision_level();
+        // SAFETY: `v` is a variable of the encoding; `value` has two entries per variable, the
+        // other arrays one
+        unsafe {
+            *self.value.get_unchecked_mut(l as usize) = TRUE;
+            *self.value.get_unchecked_mut(l as usize ^ 1) = FALSE;
+            *self.level.get_unchecked_mut(v) = level;
+            *self.reason.get_unchecked_mut(v) = reason;
+            *self.pos.get_unchecked_mut(v) = self.trail.len() as u32;
+        }
+        // the trail holds each variable at most once and was sized for all of them
+        debug_assert!(self.trail.len() < self.trail.capacity());
+        self.trail.push(l);
+    }
+
+    /// Undoes every assignment above `level`, saving the phases.
+    fn backtrack(&mut self, level: u32) {
+        if self.decision_level() <= level {
+            return;
+        }
+        let keep = self.trail_lim[level as usize];
+        if let Some(sums) = self.sums.as_mut() {
+            for k in keep..self.trail.len() {
+                let v = var(self.trail[k]);
+                if sums::is_sum(self.reason[v]) {
+                    sums.forget(v);
+                }
+            }
+        }
+        for k in (keep..self.trail.len()).rev() {
+            let v = var(self.trail[k]);
+            self.phase[v] = self.value[2 * v] == TRUE;
+            self.value[2 * v] = UNDEF;
+            self.value[2 * v + 1] = UNDEF;
+            self.reason[v] = NO_REASON;
+            self.heap.insert(v, &self.activity);
+        }
+        self.trail.truncate(keep);
+        self.trail_lim.truncate(level as usize);
+        self.qhead = keep;
+        if let Some(sums) = self.sums.as_mut() {
+            sums.clear();
+        }
+    }
+}
+
+/// Calls `f` with every set bit of `m`.
+#[inline(always)]
+fn for_bits(mut m: Mask, mut f: impl FnMut(usize)) {
+    while m != 0 {
+        f(m.trailing_zeros() as usize);
+        m &= m - 1;
+    }
+}

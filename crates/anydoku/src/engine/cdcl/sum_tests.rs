@@ -1,0 +1,267 @@
+//! CDCL with sum shapes against a brute-force count, against depth-first search, and on
+//! planted solutions.
+
+use super::*;
+use crate::engine::search::Searcher;
+use crate::engine::{Options, Status, Switch};
+use crate::geometry::{builtin, CellId, Geometry, Rule, Shape, ShapeKind};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+fn cdcl_count(e: &Engine, givens: &[Option<u8>], limit: u64) -> Count {
+    let Some(root) = Searcher::new(e).initial(givens) else {
+        return Count {
+            count: 0,
+            complete: true,
+            solutions: Vec::new(),
+            nodes: 0,
+        };
+    };
+    Cdcl::new(e, &root)
+        .expect("an encoding")
+        .count(limit, Limits::none())
+}
+
+fn sum_shape(name: String, cells: Vec<u32>, total: i64, unique: bool) -> Shape {
+    Shape {
+        name,
+        rule: Rule::Sum { total, unique },
+        cells: cells.into_iter().map(CellId).collect(),
+        kind: ShapeKind::Cage,
+    }
+}
+
+/// Every grid of the classic 4x4, by brute force over rows that are permutations (no engine).
+fn all_4x4_grids() -> Vec<Vec<u8>> {
+    let mut perms = Vec::new();
+    for a in 0..4u8 {
+        for b in 0..4u8 {
+            for c in 0..4u8 {
+                for d in 0..4u8 {
+                    let p = [a, b, c, d];
+                    if (0..4).all(|i| (0..i).all(|j| p[i] != p[j])) {
+                        perms.push(p);
+                    }
+                }
+            }
+        }
+    }
+    let mut grids = Vec::new();
+    for r0 in &perms {
+        for r1 in &perms {
+            for r2 in &perms {
+                for r3 in &perms {
+                    let rows = [r0, r1, r2, r3];
+                    let cols_ok =
+                        (0..4).all(|c| (0..4).all(|i| (0..i).all(|j| rows[i][c] != rows[j][c])));
+                    let boxes_ok = [(0, 0), (0, 2), (2, 0), (2, 2)].iter().all(|&(r, c)| {
+                        let v = [
+                            rows[r][c],
+                            rows[r][c + 1],
+                            rows[r + 1][c],
+                            rows[r + 1][c + 1],
+                        ];
+                        (0..4).all(|i| (0..i).all(|j| v[i] != v[j]))
+                    });
+                    if cols_ok && boxes_ok {
+                        grids.push(rows.iter().flat_map(|r| r.iter().copied()).collect());
+                    }
+                }
+            }
+        }
+    }
+    grids
+}
+
+/// Random sum shapes on the 4x4 (unique or not, any cells, totals near a real grid's), counted
+/// by CDCL, by depth-first search and by filtering the 288 brute-force grids.
+#[test]
+fn counts_on_the_4x4_match_brute_force() {
+    let grids = all_4x4_grids();
+    assert_eq!(grids.len(), 288);
+    let base = builtin::load("classic4").unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let mut seen = [0usize; 3];
+    for round in 0..300 {
+        let planted = &grids[rng.gen_range(0..grids.len())];
+        let mut shapes = Vec::new();
+        for k in 0..rng.gen_range(1..=4) {
+            let size = rng.gen_range(1..=5);
+            let mut cells: Vec<u32> = (0..16).collect();
+            cells.shuffle(&mut rng);
+            cells.truncate(size);
+            cells.sort_unstable();
+            let distinct = cells
+                .iter()
+                .map(|&c| planted[c as usize])
+                .collect::<Vec<_>>();
+            let unique = rng.gen_bool(0.5)
+                && (0..distinct.len()).all(|i| (0..i).all(|j| distinct[i] != distinct[j]));
+            let mut total: i64 = cells.iter().map(|&c| planted[c as usize] as i64 + 1).sum();
+            if rng.gen_bool(0.1) {
+                total += 1; // sometimes no planted solution
+            }
+            shapes.push(sum_shape(format!("S{k}"), cells, total, unique));
+        }
+        let g = base.with_extra_shapes(shapes.clone()).unwrap();
+        let want = grids
+            .iter()
+            .filter(|grid| {
+                shapes.iter().all(|s| {
+                    let Rule::Sum { total, unique } = s.rule else {
+                        unreachable!()
+                    };
+                    let vals: Vec<u8> = s.cells.iter().map(|c| grid[c.index()]).collect();
+                    let sum: i64 = vals.iter().map(|&v| v as i64 + 1).sum();
+                    sum == total
+                        && (!unique || (0..vals.len()).all(|i| (0..i).all(|j| vals[i] != vals[j])))
+                })
+            })
+            .count() as u64;
+        for derived in [true, false] {
+            let e = Engine::with_options(
+                &g,
+                Options {
+                    derived,
+                    cdcl: Switch::Off,
+                    ..Default::default()
+                },
+            );
+            let givens = vec![None; 16];
+            let got = cdcl_count(&e, &givens, 300);
+            assert_eq!(got.count, want, "round {round}: CDCL");
+            let dfs = e.count(&givens, 300, Limits::none());
+            assert_eq!(dfs.count, want, "round {round}: depth-first");
+        }
+        seen[(want as usize).min(2)] += 1;
+    }
+    assert!(seen.iter().all(|&k| k > 10), "{seen:?}");
+}
+
+/// A random Killer on `base` from a random grid: cages of 1 to 5 connected cells (by the
+/// layout's drawing positions), a share of them left out, a few non-unique sum shapes along
+/// the diagonals, and a few givens.
+fn random_killer(base: &Geometry, rng: &mut impl Rng, drop: f64) -> (Geometry, Vec<Option<u8>>) {
+    let e = Engine::new(base);
+    let n = e.n_cells;
+    let grid = crate::generate::grid::random_grid(&e, rng, 100).unwrap();
+    let nbrs = crate::generate::killer::neighbours(base);
+    let mut owner = vec![usize::MAX; n];
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    order.shuffle(rng);
+    let mut shapes = Vec::new();
+    for &start in &order {
+        if owner[start as usize] != usize::MAX {
+            continue;
+        }
+        let id = shapes.len() + 1;
+        let mut cage = vec![start];
+        owner[start as usize] = id;
+        let size = rng.gen_range(1..=5);
+        while cage.len() < size {
+            let next: Vec<u32> = cage
+                .iter()
+                .flat_map(|&c| nbrs[c as usize].iter().copied())
+                .filter(|&d| {
+                    owner[d as usize] == usize::MAX
+                        && cage.iter().all(|&x| grid[x as usize] != grid[d as usize])
+                })
+                .collect();
+            let Some(&d) = next.choose(rng) else { break };
+            owner[d as usize] = id;
+            cage.push(d);
+        }
+        cage.sort_unstable();
+        let total = cage.iter().map(|&c| grid[c as usize] as i64 + 1).sum();
+        shapes.push(sum_shape(format!("Cage {id}"), cage, total, true));
+    }
+    shapes.retain(|_| !rng.gen_bool(drop));
+    let side = (n as f64).sqrt() as u32;
+    for k in 0..rng.gen_range(0..3) {
+        let start = rng.gen_range(0..side);
+        let cells: Vec<u32> = (0..side - start).map(|i| i * side + start + i).collect();
+        let total = cells.iter().map(|&c| grid[c as usize] as i64 + 1).sum();
+        shapes.push(sum_shape(format!("Diagonal {k}"), cells, total, false));
+    }
+    let mut givens = vec![None; n];
+    for _ in 0..rng.gen_range(0..4) {
+        let c = rng.gen_range(0..n);
+        givens[c] = Some(grid[c]);
+    }
+    (base.with_extra_shapes(shapes).unwrap(), givens)
+}
+
+/// Random Killers (and Little-Killer-like diagonals) on 6x6 and 9x9: CDCL counts what
+/// depth-first search counts, up to 5, and every solution it reports keeps every rule.
+#[test]
+fn killer_counts_agree_with_depth_first_search() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    for (name, drop, rounds) in [("classic6", 0.6, 60), ("classic9", 0.2, 40)] {
+        let base = builtin::load(name).unwrap();
+        let mut statuses = [0usize; 3];
+        for round in 0..rounds {
+            let (g, givens) = random_killer(&base, &mut rng, drop);
+            let dfs = Engine::with_options(
+                &g,
+                Options {
+                    cdcl: Switch::Off,
+                    ..Default::default()
+                },
+            );
+            let limits = Limits {
+                max_nodes: Some(200_000),
+                max_time: None,
+            };
+            let want = dfs.count(&givens, 5, limits);
+            if !want.complete {
+                continue;
+            }
+            let got = cdcl_count(&dfs, &givens, 5);
+            assert_eq!(got.count, want.count, "{name} round {round}");
+            for sol in &got.solutions {
+                let full: Vec<Option<u8>> = sol.iter().map(|&v| Some(v)).collect();
+                assert!(crate::puzzle::conflicts_of(&g, &full).is_empty());
+                assert!(givens
+                    .iter()
+                    .zip(sol)
+                    .all(|(g, &s)| g.is_none_or(|g| g == s)));
+            }
+            if want.count == 1 {
+                assert_eq!(got.solutions, want.solutions);
+            }
+            statuses[(want.count as usize).min(2)] += 1;
+        }
+        assert!(
+            statuses[1] > 0 && statuses[2] > 0,
+            "{name}: {statuses:?} (none, one, more)"
+        );
+    }
+}
+
+/// Through the searcher: with CDCL from the start the answers of random 9x9 Killers are those
+/// of depth-first search alone.
+#[test]
+fn searcher_on_killers_with_and_without_cdcl_agree() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+    let base = builtin::load("classic9").unwrap();
+    let mut statuses = Vec::new();
+    for _ in 0..30 {
+        let (g, givens) = random_killer(&base, &mut rng, 0.25);
+        let (cdcl, dfs) = Engine::with_and_without_cdcl(&g);
+        let limits = Limits {
+            max_nodes: Some(200_000),
+            max_time: None,
+        };
+        let want = dfs.count(&givens, 2, limits);
+        if !want.complete {
+            continue;
+        }
+        let got = cdcl.count(&givens, 2, Limits::none());
+        assert_eq!(got.status(), want.status());
+        if want.status() == Status::Unique {
+            assert_eq!(got.solutions, want.solutions);
+        }
+        statuses.push(want.status());
+    }
+    assert!(statuses.contains(&Status::Unique) && statuses.contains(&Status::Multiple));
+}

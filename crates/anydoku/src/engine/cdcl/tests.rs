@@ -1,0 +1,254 @@
+//! CDCL against depth-first search, known counts, budgets and restarts.
+
+use super::*;
+use crate::engine::search::Searcher;
+use crate::geometry::builtin;
+use rand::{Rng, SeedableRng};
+
+fn cdcl_count(e: &Engine, givens: &[Option<u8>], limit: u64) -> Count {
+    let mut s = Searcher::new(e);
+    let Some(root) = s.initial(givens) else {
+        return Count {
+            count: 0,
+            complete: true,
+            solutions: Vec::new(),
+            nodes: 0,
+        };
+    };
+    Cdcl::new(e, &root)
+        .expect("unique shapes only")
+        .count(limit, Limits::none())
+}
+
+/// A restart comes once recent distances run a quarter above the average, and not before
+/// a full window.
+#[test]
+fn restarts_follow_recent_distances() {
+    let mut r = Restarts::default();
+    assert!(
+        (0..200).all(|_| !r.learnt(4)),
+        "steady distances never restart"
+    );
+    let first = (0..Restarts::WINDOW).position(|_| r.learnt(8));
+    assert!(first.is_some_and(|k| k > 0), "{first:?}");
+}
+
+/// With learnt clauses dropped as soon as there are any (the clause store compacted again
+/// and again, watches and reasons renumbered), counts still agree with depth-first search.
+#[test]
+fn counts_agree_when_learnt_clauses_are_dropped_at_once() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let (mut reductions, mut compactions) = (0, 0);
+    for name in ["classic6", "classic9", "classic16"] {
+        let e = Engine::new(&builtin::load(name).unwrap());
+        let n = e.n_cells;
+        let grid = e.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
+        for _ in 0..12 {
+            let mut givens = vec![None; n];
+            for _ in 0..n / 5 {
+                let c = rng.gen_range(0..n);
+                givens[c] = Some(grid[c]);
+            }
+            let want = e.count(&givens, 300, Limits::none());
+            let root = Searcher::new(&e)
+                .initial(&givens)
+                .expect("givens from a grid");
+            let mut s = Cdcl::new(&e, &root).expect("unique shapes only");
+            s.max_learnt = 0;
+            let got = s.count(300, Limits::none());
+            assert_eq!((got.count, got.complete), (want.count, want.complete));
+            reductions += s.reductions;
+            compactions += s.compactions;
+        }
+    }
+    assert!(reductions > 100, "only {reductions} reductions");
+    assert!(compactions > 10, "only {compactions} compactions");
+}
+
+/// Known exact counts, every solution excluded in turn: 288 grids of the empty 4x4 classic,
+/// 576 of the empty 4x4 Latin square.
+#[test]
+fn known_counts() {
+    let latin4 = "name = \"Latin 4\"\nsymbols = \"1234\"\n[[grid]]\nsize = 4\n";
+    for (name, want) in [("classic4", 288), ("latin4", 576)] {
+        let g = match name {
+            "latin4" => crate::geometry::build::from_toml(latin4).unwrap(),
+            _ => builtin::load(name).unwrap(),
+        };
+        let e = Engine::new(&g);
+        let got = cdcl_count(&e, &vec![None; e.n_cells], 10_000);
+        assert_eq!((got.count, got.complete), (want, true), "{name}");
+    }
+}
+
+/// Random partial grids (some with a wrong given) on several layouts: the same counts as the
+/// depth-first search, and every reported solution keeps the givens and breaks no rule.
+#[test]
+fn counts_agree_with_depth_first_search() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    // unique shapes smaller than the symbol set: their rule is only in the peer constraints
+    let small_shapes = "name = \"6x6 with small unique shapes\"\nsymbols = \"123456\"\n\
+        [[grid]]\nsize = 6\nboxes = [2, 3]\n\
+        [[shape]]\ncells = \"r1c1 r3c4 r6c2\"\n[[shape]]\ncells = \"r2c6 r5c1 r4c3 r6c5\"\n";
+    for (name, range) in [
+        ("small shapes", 10..22),
+        ("classic6", 14..26),
+        ("classic9", 24..40),
+        ("x", 20..34),
+        ("jigsaw", 22..38),
+        ("windoku", 20..34),
+        ("classic16", 120..190),
+    ] {
+        let g = match name {
+            "small shapes" => crate::geometry::build::from_toml(small_shapes).unwrap(),
+            _ => builtin::load(name).unwrap(),
+        };
+        let e = Engine::new(&g);
+        let n = e.n_cells;
+        let grid = e.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
+        let (mut at_most_one, mut more) = (0, 0);
+        for _ in 0..40 {
+            let mut givens = vec![None; n];
+            for _ in 0..rng.gen_range(range.clone()) {
+                let c = rng.gen_range(0..n);
+                givens[c] = Some(if rng.gen_bool(0.01) {
+                    rng.gen_range(0..e.n_symbols as u8)
+                } else {
+                    grid[c]
+                });
+            }
+            let limits = Limits {
+                max_nodes: Some(100_000),
+                max_time: None,
+            };
+            let want = e.count(&givens, 5, limits);
+            if !want.complete {
+                continue;
+            }
+            let got = cdcl_count(&e, &givens, 5);
+            assert_eq!(got.count, want.count, "{name}: {givens:?}");
+            for sol in &got.solutions {
+                assert!(givens
+                    .iter()
+                    .zip(sol)
+                    .all(|(g, &s)| g.is_none_or(|g| g == s)));
+                assert!((0..n).all(|c| e.peers(c).iter().all(|&p| sol[p as usize] != sol[c])));
+            }
+            if want.count == 1 {
+                assert_eq!(got.solutions, want.solutions, "{name}");
+            }
+            if want.count <= 1 {
+                at_most_one += 1;
+            } else {
+                more += 1;
+            }
+        }
+        assert!(
+            at_most_one > 0 && more > 0,
+            "{name}: {at_most_one} with at most one solution, {more} with more"
+        );
+    }
+}
+
+/// Through the searcher: CDCL from the start and depth-first search alone give the same
+/// answers on random partial grids of wide layouts (16x16, 25x25).
+#[test]
+fn searcher_with_and_without_cdcl_agree() {
+    use crate::engine::Status;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    for (name, range) in [("classic16", 120..200), ("classic25", 380..470)] {
+        let g = builtin::load(name).unwrap();
+        let (cdcl, dfs) = Engine::with_and_without_cdcl(&g);
+        let n = dfs.n_cells;
+        let grid = dfs.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
+        let mut statuses = Vec::new();
+        for _ in 0..12 {
+            let mut givens = vec![None; n];
+            for _ in 0..rng.gen_range(range.clone()) {
+                let c = rng.gen_range(0..n);
+                givens[c] = Some(grid[c]);
+            }
+            let limits = Limits {
+                max_nodes: Some(200_000),
+                max_time: None,
+            };
+            let want = dfs.count(&givens, 2, limits);
+            if !want.complete {
+                continue;
+            }
+            let got = cdcl.count(&givens, 2, Limits::none());
+            assert_eq!(got.status(), want.status(), "{name}");
+            if want.status() == Status::Unique {
+                assert_eq!(got.solutions, want.solutions, "{name}");
+            }
+            statuses.push(want.status());
+        }
+        assert!(statuses.len() >= 8, "{name}: too many budget stops");
+        assert!(statuses.contains(&Status::Multiple), "{name}: {statuses:?}");
+    }
+}
+
+/// A node budget stops CDCL with an unknown answer instead of running on.
+#[test]
+fn honours_the_node_budget() {
+    let g = builtin::load("classic25").unwrap();
+    let e = Engine::new(&g);
+    let mut s = Searcher::new(&e);
+    let root = s.initial(&vec![None; e.n_cells]).unwrap();
+    let mut solver = Cdcl::new(&e, &root).unwrap();
+    let limits = Limits {
+        max_nodes: Some(50),
+        max_time: None,
+    };
+    let got = solver.count(2, limits);
+    assert!(!got.complete && got.nodes <= 50, "{got:?}");
+    assert_eq!(got.status(), crate::engine::Status::Unknown);
+}
+
+/// Saved phases set to a solution lead straight to it: decisions that agree with a solution
+/// never conflict. The preferred grid is the second one found, so the default phases do not
+/// lead there by themselves.
+#[test]
+fn preferring_a_solution_finds_it_without_conflicts() {
+    for name in ["classic9", "classic16"] {
+        let g = builtin::load(name).unwrap();
+        let e = Engine::new(&g);
+        let root = Searcher::new(&e).initial(&vec![None; e.n_cells]).unwrap();
+        let mut first = Cdcl::new(&e, &root).unwrap();
+        let budget = Budget::from(Limits::none());
+        let Outcome::Solution(a) = first.solve(&budget) else {
+            panic!("{name}: no first grid");
+        };
+        first.exclude(&a);
+        let Outcome::Solution(b) = first.solve(&budget) else {
+            panic!("{name}: no second grid");
+        };
+        assert_ne!(a, b);
+        let mut fresh = Cdcl::new(&e, &root).unwrap();
+        fresh.prefer(&b);
+        let Outcome::Solution(got) = fresh.solve(&budget) else {
+            panic!("{name}: no grid with preferred phases");
+        };
+        assert_eq!(got, b, "{name}: the preferred grid is not the one found");
+        assert_eq!(fresh.conflicts(), 0, "{name}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+    /// Any givens on a 6x6, consistent or not: CDCL counts what depth-first search counts,
+    /// up to 30, and finds the same solution when it is unique.
+    #[test]
+    fn agrees_on_any_6x6_givens(
+        givens in proptest::collection::vec(proptest::option::weighted(0.15, 0u8..6), 36)
+    ) {
+        let g = builtin::load("classic6").unwrap();
+        let e = Engine::new(&g);
+        let want = e.count(&givens, 30, Limits::none());
+        let got = cdcl_count(&e, &givens, 30);
+        proptest::prop_assert_eq!(got.count, want.count);
+        if want.count == 1 {
+            proptest::prop_assert_eq!(&got.solutions, &want.solutions);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! Flattening a [`Geometry`] into the engine's arrays: each cell's peers (CSR), the member lists
+//! of complete shapes, the sum shapes (with the law-of-45 ones when asked), each cell's complete
+//! shapes as a bitset, the sum filters' tables, and the overlaps of complete shapes. This is the
+//! only place the engine reads a geometry; a new shape rule is turned into arrays here.
+
+use super::{sum, Engine, SumShape};
+use crate::geometry::{Geometry, Rule};
+
+/// The engine's tables for `g`, with no search policy yet (see `Engine::apply`): no overlap
+/// tables, no all-different filter, no CDCL, no bitboard kernel. `derived`: add the sum shapes
+/// of [`crate::geometry::partition`].
+pub(super) fn flatten(g: &Geometry, derived: bool) -> Engine {
+    let n_cells = g.cells.len();
+    let n_symbols = g.symbols.len();
+    let full = if n_symbols == 64 {
+        !0
+    } else {
+        (1u64 << n_symbols) - 1
+    };
+    let (peer_start, peers) = peers_of(g);
+    let mut complete = Vec::new();
+    let mut sums = Vec::new();
+    for s in &g.shapes {
+        match s.rule {
+            Rule::Unique if s.cells.len() == n_symbols => {
+                complete.extend(s.cells.iter().map(|c| c.0));
+            }
+            Rule::Unique => {}
+            Rule::Sum { total, unique } => sums.push(SumShape {
+                cells: s.cells.iter().map(|c| c.0).collect(),
+                total,
+                unique,
+            }),
+        }
+    }
+    let mut n_derived = 0;
+    if derived {
+        for s in crate::geometry::partition::derive_unnamed(g) {
+            if let Rule::Sum { total, unique } = s.rule {
+                n_derived += 1;
+                sums.push(SumShape {
+                    cells: s.cells.iter().map(|c| c.0).collect(),
+                    total,
+                    unique,
+                });
+            }
+        }
+    }
+    let n_complete = complete.len().checked_div(n_symbols).unwrap_or(0);
+    let shape_words = [1usize, 2, 4, 8, 16]
+        .into_iter()
+        .find(|&w| n_complete <= 64 * w)
+        .unwrap_or(0);
+    let mut cell_bits = vec![0u64; n_cells * shape_words];
+    if shape_words > 0 {
+        for (i, shape) in complete.chunks_exact(n_symbols.max(1)).enumerate() {
+            for &c in shape {
+                cell_bits[c as usize * shape_words + i / 64] |= 1u64 << (i % 64);
+            }
+        }
+    }
+    let is_peer = |a: u32, b: u32| {
+        let (x, y) = (
+            peer_start[a as usize] as usize,
+            peer_start[a as usize + 1] as usize,
+        );
+        peers[x..y].binary_search(&b).is_ok()
+    };
+    let values = g.symbols.values().to_vec();
+    let sum_tables = sum::Tables::new(&sums, &values, &is_peer);
+    Engine {
+        board: None,
+        cdcl_after: None,
+        alldiff_after: None,
+        overlaps: Vec::new(),
+        overlap_cells: Vec::new(),
+        n_cells,
+        n_symbols,
+        full,
+        peer_start,
+        peers,
+        complete,
+        n_complete,
+        shape_words,
+        cell_bits,
+        sums,
+        values,
+        sum_tables,
+        derived: n_derived,
+    }
+}
+
+/// Each cell's peers (the cells sharing a unique shape with it), in order, as CSR: those of cell
+/// `c` are `peers[peer_start[c]..peer_start[c + 1]]`.
+fn peers_of(g: &Geometry) -> (Vec<u32>, Vec<u32>) {
+    let n_cells = g.cells.len();
+    // the unique shapes of each cell, flat: those of cell `c` are
+    // `shapes_of[of_start[c]..of_start[c + 1]]`
+    let mut of_start = vec![0u32; n_cells + 1];
+    for s in g.shapes.iter().filter(|s| s.is_unique()) {
+        for c in &s.cells {
+            of_start[c.index() + 1] += 1;
+        }
+    }
+    for c in 0..n_cells {
+        of_start[c + 1] += of_start[c];
+    }
+    let mut shapes_of = vec![0u32; of_start[n_cells] as usize];
+    let mut fill = of_start.clone();
+    for (i, s) in g.shapes.iter().enumerate().filter(|(_, s)| s.is_unique()) {
+        for c in &s.cells {
+            shapes_of[fill[c.index()] as usize] = i as u32;
+            fill[c.index()] += 1;
+        }
+    }
+    // each cell's peers, in order: gathered as a bitset, read off word by word (only the
+    // words its shapes touch)
+    let mut peer_start = Vec::with_capacity(n_cells + 1);
+    let mut peers = Vec::new();
+    let mut seen = vec![0u64; n_cells.div_ceil(64)];
+    for c in 0..n_cells {
+        peer_start.push(peers.len() as u32);
+        let (mut lo, mut hi) = (c / 64, c / 64);
+        for &s in &shapes_of[of_start[c] as usize..of_start[c + 1] as usize] {
+            for p in &g.shapes[s as usize].cells {
+                let word = p.index() / 64;
+                seen[word] |= 1 << (p.index() % 64);
+                (lo, hi) = (lo.min(word), hi.max(word));
+            }
+        }
+        seen[c / 64] &= !(1 << (c % 64));
+        for (i, word) in seen.iter_mut().enumerate().take(hi + 1).skip(lo) {
+            while *word != 0 {
+                peers.push((i * 64) as u32 + word.trailing_zeros());
+                *word &= *word - 1;
+            }
+        }
+    }
+    peer_start.push(peers.len() as u32);
+    (peer_start, peers)
+}
+
+/// Pairs of complete shapes that share at least two cells (box/line, overlapping grids, ...):
+/// a symbol confined to the shared part of one must leave the rest of the other.
+pub(super) fn overlaps_of(complete: &[u32], n: usize, n_cells: usize) -> (Vec<[u32; 4]>, Vec<u32>) {
+    let shapes: Vec<&[u32]> = complete.chunks_exact(n.max(1)).collect();
+    let mut member = vec![false; n_cells];
+    let mut overlaps = Vec::new();
+    let mut cells = Vec::new();
+    for (i, a) in shapes.iter().enumerate() {
+        a.iter().for_each(|&c| member[c as usize] = true);
+        for b in &shapes[i + 1..] {
+            let shared = b.iter().filter(|&&c| member[c as usize]).count();
+            if shared < 2 || shared == n {
+                continue;
+            }
+            let start = cells.len() as u32;
+            cells.extend(b.iter().filter(|&&c| member[c as usize]));
+            let a_rest = cells.len() as u32;
+            cells.extend(a.iter().filter(|&&c| !b.contains(&c)));
+            let b_rest = cells.len() as u32;
+            cells.extend(b.iter().filter(|&&c| !member[c as usize]));
+            overlaps.push([start, a_rest, b_rest, cells.len() as u32]);
+        }
+        a.iter().for_each(|&c| member[c as usize] = false);
+    }
+    (overlaps, cells)
+}
