@@ -162,11 +162,11 @@ impl Logic {
 
     fn step(&self, b: &Board, budget: &Budget, memo: &mut Memo) -> Option<Step> {
         let mut best: Option<Step> = None;
+        // as in SE, a step of the chain rules ends the search: a heavier kind of chain is not
+        // tried in the hope of a lighter step
+        let mut chained = false;
         for (i, r) in self.rules.iter().enumerate() {
             let cap = best.as_ref().map_or(f64::INFINITY, |s| s.weight);
-            // as in SE, a chain found ends the search: a heavier kind of chain is not tried in
-            // the hope of a lighter step
-            let chained = best.as_ref().is_some_and(|s| s.weight >= rate::CYCLE);
             if r.min_weight() >= cap || chained || budget.is_out() {
                 break;
             }
@@ -174,7 +174,10 @@ impl Logic {
             cx.since = memo.0[i];
             cx.cap = cap;
             match r.find(b, &mut cx).filter(Step::is_progress) {
-                Some(s) if s.weight < cap => best = Some(s),
+                Some(s) if s.weight < cap => {
+                    chained = r.min_weight() >= rate::CYCLE;
+                    best = Some(s);
+                }
                 Some(_) => {}
                 None if cx.exhaustive => memo.0[i] = b.stamp(),
                 None => {}

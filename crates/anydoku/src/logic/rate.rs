@@ -1,8 +1,9 @@
 //! Difficulty: the weight of every rule (the one table the rules read their weights from), and a
 //! score and a named level from the hardest step a logical solution needs.
 //!
-//! The scale is Sudoku Explainer's (SE), with SE's own weights for the rules SE has, so scores of
-//! classic puzzles read like SE ratings. Chains get SE's length bonus: +0.1 each time the
+//! The scale is Sudoku Explainer's (SE, in the widely used 1.2.1 fork with strong-link fish and
+//! the big wings), with SE's own weights for the rules SE has, so scores of classic puzzles read
+//! like SE ratings. Chains get SE's length bonus: +0.1 each time the
 //! chain's size (its number of nodes, summed over the branches of a net) minus 2 passes 4, 6, 8,
 //! 12, 16, 24, 32, 48, ... ([`length_bonus`]).
 //!
@@ -15,18 +16,22 @@
 //! | naked pair / triple / quad                    | 3.0 / 3.6 / 5.0, +0.4 per size above 4 |
 //! | hidden pair / triple / quad                   | 3.4 / 4.0 / 5.4, +0.4 per size above 4 |
 //! | X-Wing / Swordfish / Jellyfish                | 3.2 / 3.8 / 5.2, +0.6 per size above 4 |
-//! | XY-Wing                                       | 4.2                                   |
-//! | XYZ-Wing                                      | 4.4                                   |
+//! | X-chain of 2 / 3 / 4 strong links             | 4.1 / 5.5 / 5.9 (+0.3 grouped)        |
+//! | XY-Wing (ALS-XZ of 3 bivalue cells)           | 4.2                                   |
+//! | XYZ-Wing (ALS-XZ of 3 cells)                  | 4.4                                   |
 //! | unique rectangle type 1, 2, 4                 | 4.5                                   |
 //! | unique rectangle type 3 (with a k-subset)     | 4.5 + 0.1·(k − 1)                     |
+//! | WXYZ-Wing (ALS-XZ of 4 cells)                 | 5.5, 5.6 with a 3-candidate cell      |
 //! | bivalue universal grave (BUG + 1)             | 5.6                                   |
+//! | VWXYZ-Wing (ALS-XZ of 5 cells)                | 6.2 + 0.1·(2 − ∣3 − c∣), c the most candidates |
+//! | UVWXYZ-Wing (ALS-XZ of 6 cells)               | 6.6                                   |
+//! | TUVWXYZ-Wing (ALS-XZ of 7 cells)              | 7.5                                   |
+//! | ALS-XZ of two sets of 2 cells or more, n cells | 7.6 + 0.1·(n − 4)                    |
 //! | X-cycle, Y-cycle                              | 6.5 + length                          |
 //! | forcing X-chain                               | 6.6 + length                          |
 //! | grouped X-cycle / forcing X-chain             | 6.7 / 6.8 + length                    |
 //! | XY-cycle, forcing chain                       | 7.0 + length                          |
 //! | grouped XY-cycle / forcing chain              | 7.2 + length                          |
-//! | ALS-XZ                                        | 7.3                                   |
-//! | ALS chain (n sets)                            | 7.3 + length                          |
 //! | Nishio forcing chain                          | 7.5 + length                          |
 //! | cell / region forcing chains                  | 8.0 + length                          |
 //! | dynamic forcing chains                        | 8.5 + length                          |
@@ -35,9 +40,9 @@
 //!
 //! **score** = the largest step weight, rounded to one decimal as SE's ratings are. **level**
 //! by score: `easy` < 2.5 (singles only), `medium` < 3.0 (overlaps, small cages), `hard` < 4.2
-//! (pairs, triples, X-Wing, Swordfish), `expert` < 7.0 (wings, unique rectangles, quads,
-//! Jellyfish, single-symbol chains), `master` (chains and nets) below 20, and `search` when the
-//! rules alone could not finish.
+//! (pairs, triples, X-Wing, Swordfish, short X-chains), `expert` < 7.0 (wings, unique
+//! rectangles, quads, Jellyfish, longer single-symbol chains), `master` (chains and nets) below
+//! 20, and `search` when the rules alone could not finish.
 
 use serde_json::{json, Value};
 
@@ -51,10 +56,24 @@ pub const NAKED_SINGLE: f64 = 2.3;
 pub const OVERLAP: f64 = 2.6;
 /// Overlap from a sum shape's required symbol.
 pub const OVERLAP_FROM_SUM: f64 = 2.8;
+/// X-chains of 2, 3 and 4 strong links (SE's "strong-linked fishes").
+pub const STRONG_LINKS: [f64; 3] = [4.1, 5.5, 5.9];
+/// Added to an X-chain of strong links that uses a group.
+pub const GROUPED_LINKS: f64 = 0.3;
 /// XY-Wing.
 pub const XY_WING: f64 = 4.2;
 /// XYZ-Wing.
 pub const XYZ_WING: f64 = 4.4;
+/// WXYZ-Wing (ALS-XZ of four cells), before its 0.1 for a cell with three candidates.
+pub const WXYZ_WING: f64 = 5.5;
+/// VWXYZ-Wing (ALS-XZ of five cells), before up to 0.2 for cells of about three candidates.
+pub const VWXYZ_WING: f64 = 6.2;
+/// UVWXYZ-Wing (ALS-XZ of six cells).
+pub const UVWXYZ_WING: f64 = 6.6;
+/// TUVWXYZ-Wing (ALS-XZ of seven cells); each further cell adds 0.1.
+pub const TUVWXYZ_WING: f64 = 7.5;
+/// ALS-XZ of two sets of two cells or more (four cells; each further cell adds 0.1).
+pub const ALS_XZ: f64 = 7.6;
 /// Unique rectangle (types 1, 2 and 4; type 3 adds 0.1 per symbol of its subset above one).
 pub const UNIQUE_RECTANGLE: f64 = 4.5;
 /// Bivalue universal grave + 1.
@@ -71,8 +90,6 @@ pub const GROUPED_FORCING_X_CHAIN: f64 = 6.8;
 pub const FORCING_CHAIN: f64 = 7.0;
 /// Grouped XY-cycle and grouped forcing chain.
 pub const GROUPED_FORCING_CHAIN: f64 = 7.2;
-/// ALS-XZ; ALS chains add the length bonus.
-pub const ALS: f64 = 7.3;
 /// Nishio forcing chain.
 pub const NISHIO: f64 = 7.5;
 /// Cell and region forcing chains.
@@ -299,8 +316,14 @@ mod tests {
         has("naked pair", &[naked(2), naked(3), naked(4)]);
         has("hidden pair", &[hidden(2), hidden(3), hidden(4)]);
         has("X-Wing", &[fish(2), fish(3), fish(4)]);
+        has("strong links", &STRONG_LINKS);
         has("XY-Wing", &[XY_WING]);
         has("XYZ-Wing", &[XYZ_WING]);
+        has("WXYZ-Wing", &[WXYZ_WING, WXYZ_WING + 0.1]);
+        has("VWXYZ-Wing", &[VWXYZ_WING]);
+        has("UVWXYZ-Wing", &[UVWXYZ_WING]);
+        has("TUVWXYZ-Wing", &[TUVWXYZ_WING]);
+        has("two sets", &[ALS_XZ]);
         has("type 1, 2, 4", &[UNIQUE_RECTANGLE]);
         has("BUG", &[BUG]);
         has("X-cycle, Y-cycle", &[CYCLE]);
@@ -308,7 +331,6 @@ mod tests {
         has("grouped X-cycle", &[GROUPED_X_CYCLE, GROUPED_FORCING_X_CHAIN]);
         has("XY-cycle, forcing chain", &[FORCING_CHAIN]);
         has("grouped XY-cycle", &[GROUPED_FORCING_CHAIN]);
-        has("ALS-XZ", &[ALS]);
         has("Nishio", &[NISHIO]);
         has("cell / region", &[MULTIPLE]);
         has("| dynamic forcing chains  ", &[DYNAMIC]);

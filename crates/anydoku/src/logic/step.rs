@@ -20,8 +20,10 @@ pub enum Family {
     Subsets,
     /// Generalised X-Wing / Swordfish / Jellyfish.
     Fish,
-    /// XY- and XYZ-Wings, forcing chains and cycles (X, Y, XY, grouped).
+    /// X-chains of strong links, forcing chains and cycles (X, Y, XY, grouped).
     Chains,
+    /// Almost locked sets: ALS-XZ and the wings (XY, XYZ, WXYZ, ...).
+    Als,
     /// Unique rectangles and the BUG: they assume the puzzle has exactly one solution.
     Uniqueness,
     /// Forcing nets: Nishio, cell and region forcing chains, dynamic and nested ones.
@@ -32,13 +34,14 @@ pub enum Family {
 
 impl Family {
     /// Every family that `--rules` can name.
-    pub const ALL: [Family; 8] = [
+    pub const ALL: [Family; 9] = [
         Family::Singles,
         Family::Overlap,
         Family::Cages,
         Family::Subsets,
         Family::Fish,
         Family::Chains,
+        Family::Als,
         Family::Uniqueness,
         Family::Forcing,
     ];
@@ -52,6 +55,7 @@ impl Family {
             Family::Subsets => "subsets",
             Family::Fish => "fish",
             Family::Chains => "chains",
+            Family::Als => "als",
             Family::Uniqueness => "uniqueness",
             Family::Forcing => "forcing",
             Family::Search => "search",

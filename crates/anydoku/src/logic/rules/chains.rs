@@ -326,6 +326,15 @@ impl Bfs {
         best
     }
 
+    /// The potentials the last search reached exactly `d` links from its start.
+    pub fn reached_at(&self, d: u16) -> Vec<u32> {
+        self.queue
+            .iter()
+            .copied()
+            .filter(|&q| self.depth[q as usize] == d)
+            .collect()
+    }
+
     /// The potentials from the start to `p`.
     pub fn path(&self, mut p: u32) -> Vec<u32> {
         let mut out = vec![p];

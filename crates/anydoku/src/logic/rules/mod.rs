@@ -11,6 +11,7 @@
 //! weight in the table of [`crate::logic::rate`], and add it to [`standard`] (and, if the
 //! forcing nets should use it inside their propagation, to [`nested_rules`]).
 
+pub mod als;
 pub mod cages;
 pub mod chains;
 pub mod fish;
@@ -21,7 +22,7 @@ pub mod overlap;
 pub mod singles;
 pub mod subsets;
 pub mod uniqueness;
-pub mod wings;
+pub mod xchains;
 
 use super::board::Board;
 use super::budget::Cx;
@@ -56,9 +57,15 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
         Box::new(NakedSubset(3)),
         Box::new(fish::Fish(3)),
         Box::new(HiddenSubset(3)),
-        Box::new(wings::Wing(2)),
-        Box::new(wings::Wing(3)),
+        Box::new(xchains::StrongLinks(2)),
+        Box::new(als::AlsXz(3)),
         Box::new(uniqueness::UniqueRectangle),
+        Box::new(als::AlsXz(4)),
+        Box::new(xchains::StrongLinks(3)),
+        Box::new(xchains::StrongLinks(4)),
+        Box::new(als::AlsXz(5)),
+        Box::new(als::AlsXz(6)),
+        Box::new(als::AlsXz(7)),
         Box::new(NakedSubset(4)),
         Box::new(fish::Fish(4)),
         Box::new(HiddenSubset(4)),
