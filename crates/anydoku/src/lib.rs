@@ -63,7 +63,7 @@
 //!
 //! The main types are re-exported here; the modules group the rest: [`engine`] (solving and
 //! counting), [`logic`] (steps, hints, ratings), [`generate`], [`geometry`], [`puzzle`] (reading
-//! and writing puzzles), [`render`] (text and SVG).
+//! and writing puzzles), [`render`] (text and SVG); [`InputLimits`] says how large an input may be.
 
 /// Declares a module that is public with the `internals` feature (for the project's tests,
 /// benches and tuning tools; hidden from the docs and not part of the API) and private to the
@@ -82,6 +82,7 @@ pub mod engine;
 internal_mod!(error);
 pub mod generate;
 pub mod geometry;
+mod limits;
 pub mod logic;
 pub mod puzzle;
 pub mod render;
@@ -91,6 +92,7 @@ pub use engine::{Count, Engine, Limits, Searcher, Status};
 pub use error::{Error, Location};
 pub use generate::Generator;
 pub use geometry::{Cell, CellId, Geometry, Rule, Shape, ShapeId};
+pub use limits::InputLimits;
 pub use logic::Logic;
 pub use puzzle::{CellValues, Puzzle};
 pub use symbols::{SymbolError, SymbolSet};

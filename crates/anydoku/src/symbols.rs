@@ -38,6 +38,14 @@ pub enum SymbolError {
         /// The values given.
         values: usize,
     },
+    /// A value beyond [`crate::InputLimits::MAX_VALUE`].
+    #[error("the value of symbol '{symbol}' is {value}, outside -{limit} to {limit} (see docs/LIMITS.md)", limit = crate::limits::MAX_VALUE)]
+    ValueTooLarge {
+        /// The symbol.
+        symbol: String,
+        /// Its value.
+        value: i64,
+    },
 }
 
 /// An ordered set of symbols with numeric values.
@@ -86,6 +94,16 @@ impl SymbolSet {
             Some(v) => v,
             None => (1..=symbols.len() as i64).collect(),
         };
+        if let Some((s, &v)) = symbols
+            .iter()
+            .zip(&values)
+            .find(|(_, v)| v.unsigned_abs() > crate::limits::MAX_VALUE as u64)
+        {
+            return Err(SymbolError::ValueTooLarge {
+                symbol: s.clone(),
+                value: v,
+            });
+        }
         Ok(Self { symbols, values })
     }
 

@@ -78,16 +78,10 @@ pub fn puzzle(args: &PuzzleArgs) -> Result<Puzzle, CliError> {
     Ok(p)
 }
 
-/// Reads a text file, with the library's error (and message) when it cannot.
+/// Reads a text file as the library does (at most its file size limit, UTF-8, a byte-order
+/// mark dropped), with the library's error (and message) when it cannot.
 pub fn read_text(path: &Path) -> Result<String, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path.display(), e))?;
-    String::from_utf8(bytes).map_err(|_| {
-        let e = std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            "the file is not UTF-8 text",
-        );
-        Error::io(path.display(), e)
-    })
+    anydoku::puzzle::read_text(path)
 }
 
 /// Loads a puzzle and refuses givens that already break a rule.
@@ -106,7 +100,7 @@ pub fn solvable_puzzle(args: &PuzzleArgs) -> Result<Puzzle, CliError> {
 /// The longest `--timeout` taken, in seconds (eleven and a half days).
 pub const MAX_TIMEOUT_SECS: f64 = 1e6;
 /// The most worker threads `--threads` starts.
-pub const MAX_THREADS: usize = 1024;
+pub const MAX_THREADS: usize = 256;
 
 /// The library's limits from the budget arguments: `--timeout` must be a positive number of
 /// seconds up to [`MAX_TIMEOUT_SECS`], `--max-nodes` at least 1.

@@ -38,6 +38,7 @@ internal_mod!(alldiff);
 internal_mod!(board);
 internal_mod!(cdcl);
 mod flatten;
+internal_mod!(levels);
 internal_mod!(propagate);
 internal_mod!(search);
 internal_mod!(sum);
@@ -369,7 +370,7 @@ impl Engine {
     }
 }
 
-/// A deadline check that reads the clock only every few thousand calls.
+/// A node and deadline budget that reads the clock only every 64 nodes.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Budget {
     pub max_nodes: u64,
@@ -395,7 +396,9 @@ impl Budget {
         if nodes >= self.max_nodes {
             return true;
         }
-        if nodes & 1023 == 0 {
+        // every 64 nodes: a node of a large model can take tens of microseconds, and a budget
+        // must stop the work within a few percent of its time
+        if nodes & 63 == 0 {
             if let Some(d) = self.deadline {
                 return Instant::now() >= d;
             }

@@ -1,22 +1,36 @@
 //! Depth-first search with solution counting.
 //!
-//! Each level of the search owns one slice of a preallocated stack of candidate arrays; a branch
-//! copies the parent's array, fixes one symbol and propagates. The branching cell is the one with
-//! the fewest candidates (ties: the first), or among two-candidate cells the one whose branches
-//! narrow its peers most. Symbols are tried in ascending order.
+//! The search keeps its candidate arrays level by level in [`Levels`] (memory linear in the
+//! cells); a branch copies the parent's array, fixes one symbol and propagates. The branching
+//! cell is the one with the fewest candidates (ties: the first), or among two-candidate cells
+//! the one whose branches narrow its peers most. Symbols are tried in ascending order. The
+//! search is a loop over an explicit stack of [`Branch`]es, not a recursion, so however deep it
+//! goes it needs no more native stack than a shallow one.
 //!
 //! [`Searcher::count`] is also where the kernels meet: plain counts go to the bitboard kernel
 //! ([`super::board`]) when the engine has one, and a uniqueness check that depth-first search has
 //! not settled within the engine's `cdcl_after` nodes goes on with [`super::cdcl`].
 
 use super::board::BoardSearch;
+use super::levels::Levels;
 use super::propagate::{propagate, propagate_at, propagate_changed_at};
 use super::{cdcl, Budget, Count, Engine, Limits, Mask};
 
-/// Reusable search state for one engine: the candidate stack and the propagation queue.
+/// The choice made at one node of the search, and how far its options have been tried.
+#[derive(Debug, Clone, Copy)]
+enum Branch {
+    /// The symbols of a cell not tried yet (ascending).
+    Cell { cell: u32, left: Mask },
+    /// The two places of a symbol (`bit`) in complete shape `shape`: members from `next` on.
+    Places { shape: u32, bit: Mask, next: u32 },
+}
+
+/// Reusable search state for one engine: the candidate arrays and the propagation queue.
 pub struct Searcher<'e> {
     e: &'e Engine,
-    stack: Vec<Mask>,
+    levels: Levels,
+    /// The open choices: `branches[d]` is the one of level `d`.
+    branches: Vec<Branch>,
     queue: Vec<u32>,
     nodes: u64,
     found: u64,
@@ -36,7 +50,8 @@ impl<'e> Searcher<'e> {
     pub fn new(e: &'e Engine) -> Self {
         Searcher {
             e,
-            stack: Vec::with_capacity(e.n_cells * 16),
+            levels: Levels::new(e.n_cells, false),
+            branches: Vec::new(),
             queue: Vec::with_capacity(e.n_cells),
             nodes: 0,
             found: 0,
@@ -48,6 +63,16 @@ impl<'e> Searcher<'e> {
             strong: false,
             board: e.board.as_ref().map(BoardSearch::new),
         }
+    }
+
+    /// A searcher that keeps its levels with an undo trail whatever the model's size (see
+    /// [`Levels`]): the same nodes as [`Searcher::new`] (tested), for tests and measurements.
+    #[cfg(any(test, feature = "internals"))]
+    #[doc(hidden)]
+    pub fn with_trail(e: &'e Engine) -> Self {
+        let mut s = Searcher::new(e);
+        s.levels = Levels::new(e.n_cells, true);
+        s
     }
 
     /// How many of the solutions it finds [`Searcher::count`] returns: 2 (the default and the
@@ -140,7 +165,6 @@ impl<'e> Searcher<'e> {
         self.stopped = false;
         self.budget = budget;
         self.solutions.clear();
-        let n = self.e.n_cells;
         if let Some(root) = self.initial(givens) {
             // Adaptive all-different: a first, cheap search under a node cap; if it hits the
             // cap, start again from the root with the filter at every node (decisions made
@@ -154,9 +178,8 @@ impl<'e> Searcher<'e> {
             if let Some(cap) = cheap_cap {
                 self.budget.max_nodes = cap;
             }
-            self.stack.clear();
-            self.stack.extend_from_slice(&root);
-            self.descend(0);
+            self.levels.reset(&root);
+            self.descend();
             let capped = cheap_cap.is_some_and(|cap| self.stopped && self.nodes >= cap);
             if capped && self.found < self.limit && !budget.deadline_passed() {
                 self.found = 0;
@@ -164,15 +187,14 @@ impl<'e> Searcher<'e> {
                 self.stopped = false;
                 self.strong = true;
                 self.budget = budget;
-                self.stack.clear();
-                self.stack.extend_from_slice(&root);
+                let mut root = root;
                 self.queue.clear();
-                if propagate_at(self.e, &mut self.stack[..n], &mut self.queue, true) {
-                    self.descend(0);
+                if propagate_at(self.e, &mut root, &mut self.queue, true) {
+                    self.levels.reset(&root);
+                    self.descend();
                 }
             }
         }
-        debug_assert!(self.stack.len() >= n || self.found == 0);
         Count {
             count: self.found,
             complete: !self.stopped || self.found >= self.limit,
@@ -214,22 +236,51 @@ impl<'e> Searcher<'e> {
         count
     }
 
-    /// Searches below level `depth`, whose candidates are already propagated.
-    fn descend(&mut self, depth: usize) {
-        let n = self.e.n_cells;
+    /// Searches below the levels' root, whose candidates are already propagated: a loop over
+    /// the open [`Branch`]es, each level's next option tried in turn.
+    fn descend(&mut self) {
+        self.branches.clear();
+        if !self.enter() {
+            return;
+        }
+        // the open branch of level `level` is `branches[level]`
+        while let Some(level) = self.branches.len().checked_sub(1) {
+            self.levels.back_to(level);
+            let branch = &mut self.branches[level];
+            let Some((cell, bit)) = next_option(self.e, self.levels.top(), branch) else {
+                self.branches.pop();
+                continue;
+            };
+            let cand = self.levels.child();
+            cand[cell] = bit;
+            self.queue.clear();
+            self.queue.push(cell as u32);
+            if propagate_changed_at(self.e, cand, &mut self.queue, self.strong) {
+                self.levels.keep();
+                if !self.enter() {
+                    return;
+                }
+            } else {
+                self.levels.drop_child();
+            }
+        }
+    }
+
+    /// Visits the deepest level: counts the node, records a solution or opens its branch.
+    /// False when the search stops (budget spent or enough solutions).
+    fn enter(&mut self) -> bool {
         self.nodes += 1;
         if self.budget.exhausted(self.nodes) {
             self.stopped = true;
-            return;
+            return false;
         }
-        let base = depth * n;
+        let cand = self.levels.top();
         // choose the unfixed cell with the fewest candidates. Among cells with two: for a plain
         // count, the one whose two branches narrow its peers most (a peer losing a candidate
         // counts one, three when it has two and so becomes a single).
         let mut best = usize::MAX;
         let mut best_count = u32::MAX;
         let mut best_score = 0u32;
-        let cand = &self.stack[base..base + n];
         for (c, &m) in cand.iter().enumerate() {
             let rest = m & m.wrapping_sub(1);
             if rest != 0 && rest & rest.wrapping_sub(1) == 0 {
@@ -248,7 +299,7 @@ impl<'e> Searcher<'e> {
             }
         }
         if best == usize::MAX {
-            for (c, &m) in self.stack[base..base + n].iter().enumerate() {
+            for (c, &m) in cand.iter().enumerate() {
                 let k = m.count_ones();
                 if k > 1 && k < best_count {
                     best_count = k;
@@ -259,82 +310,37 @@ impl<'e> Searcher<'e> {
         if best == usize::MAX {
             self.found += 1;
             if self.solutions.len() < self.keep {
-                let sol = self.stack[base..base + n]
-                    .iter()
-                    .map(|m| m.trailing_zeros() as u8)
-                    .collect();
+                let sol = cand.iter().map(|m| m.trailing_zeros() as u8).collect();
                 self.solutions.push(sol);
             }
             if self.found >= self.limit {
                 self.stopped = true;
+                return false;
             }
-            return;
+            // a leaf: the loop goes on with the parent's next option
+            return true;
         }
-        let next = base + n;
-        if self.stack.len() < next + n {
-            self.stack.resize(next + n, 0);
-        }
-        if best_count > 2 {
-            if let Some((shape, bit)) = self.two_place_symbol(base) {
-                // branch on the two places of a symbol instead of a cell's many candidates
-                let k = self.e.n_symbols;
-                for i in 0..k {
-                    let c = self.e.complete[shape * k + i] as usize;
-                    if self.stack[base + c] & bit == 0 {
-                        continue;
-                    }
-                    self.stack.copy_within(base..base + n, next);
-                    self.stack[next + c] = bit;
-                    self.queue.clear();
-                    self.queue.push(c as u32);
-                    if propagate_changed_at(
-                        self.e,
-                        &mut self.stack[next..next + n],
-                        &mut self.queue,
-                        self.strong,
-                    ) {
-                        self.descend(depth + 1);
-                    }
-                    if self.stopped {
-                        return;
-                    }
-                }
-                return;
-            }
-        }
-        let options = self.stack[base + best];
-        if self.stack.len() < next + n {
-            self.stack.resize(next + n, 0);
-        }
-        let try_symbol = |me: &mut Self, s: u32| -> bool {
-            me.stack.copy_within(base..base + n, next);
-            me.stack[next + best] = 1 << s;
-            me.queue.clear();
-            me.queue.push(best as u32);
-            if propagate_changed_at(
-                me.e,
-                &mut me.stack[next..next + n],
-                &mut me.queue,
-                me.strong,
-            ) {
-                me.descend(depth + 1);
-            }
-            me.stopped
-        };
-        let mut bits = options;
-        while bits != 0 {
-            let s = bits.trailing_zeros();
-            bits &= bits - 1;
-            if try_symbol(self, s) {
-                break;
-            }
-        }
+        let places = (best_count > 2)
+            .then(|| self.two_place_symbol(cand))
+            .flatten();
+        // branch on the two places of a symbol instead of a cell's many candidates
+        self.branches.push(match places {
+            Some((shape, bit)) => Branch::Places {
+                shape: shape as u32,
+                bit,
+                next: 0,
+            },
+            None => Branch::Cell {
+                cell: best as u32,
+                left: cand[best],
+            },
+        });
+        true
     }
 
     /// A complete shape and a symbol (as a bit) with exactly two possible places in it, if any.
-    fn two_place_symbol(&self, base: usize) -> Option<(usize, Mask)> {
+    fn two_place_symbol(&self, cand: &[Mask]) -> Option<(usize, Mask)> {
         let k = self.e.n_symbols;
-        let cand = &self.stack[base..base + self.e.n_cells];
         for (i, shape) in self.e.complete.chunks_exact(k).enumerate() {
             let (mut once, mut twice, mut more, mut fixed) =
                 (0 as Mask, 0 as Mask, 0 as Mask, 0 as Mask);
@@ -351,5 +357,33 @@ impl<'e> Searcher<'e> {
             }
         }
         None
+    }
+}
+
+/// The next option of `branch` at candidates `cand` (the branch's own level), as (cell, the
+/// symbol's bit), advancing the branch past it; `None` when every option has been tried.
+#[inline]
+fn next_option(e: &Engine, cand: &[Mask], branch: &mut Branch) -> Option<(usize, Mask)> {
+    match branch {
+        Branch::Places { shape, bit, next } => {
+            let k = e.n_symbols;
+            let members = &e.complete[*shape as usize * k..(*shape as usize + 1) * k];
+            while (*next as usize) < k {
+                let c = members[*next as usize] as usize;
+                *next += 1;
+                if cand[c] & *bit != 0 {
+                    return Some((c, *bit));
+                }
+            }
+            None
+        }
+        Branch::Cell { cell, left } => {
+            if *left == 0 {
+                return None;
+            }
+            let bit = *left & left.wrapping_neg();
+            *left &= *left - 1;
+            Some((*cell as usize, bit))
+        }
     }
 }

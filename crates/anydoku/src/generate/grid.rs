@@ -10,9 +10,10 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use crate::engine::propagate::propagate;
 use std::time::Instant;
 
+use crate::engine::levels::Levels;
+use crate::engine::propagate::propagate;
 use crate::engine::{Engine, Mask};
 
 /// Nodes one attempt may visit before it restarts.
@@ -39,28 +40,22 @@ pub fn random_grid_until<R: Rng>(
     if !propagate(e, &mut root, &mut queue) {
         return None;
     }
+    let mut state = Dfs {
+        e,
+        levels: Levels::new(n, false),
+        frames: Vec::new(),
+        orders: Vec::new(),
+        queue: Vec::with_capacity(n),
+        nodes: 0,
+        ties: Vec::with_capacity(n),
+        deadline,
+    };
     for _ in 0..attempts.max(1) {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
-        let mut state = Dfs {
-            e,
-            stack: root.clone(),
-            queue: Vec::with_capacity(n),
-            nodes: 0,
-            ties: Vec::with_capacity(n),
-            deadline,
-        };
-        match state.descend(0, rng) {
-            Outcome::Found(level) => {
-                let base = level * n;
-                return Some(
-                    state.stack[base..base + n]
-                        .iter()
-                        .map(|m| m.trailing_zeros() as u8)
-                        .collect(),
-                );
-            }
+        match state.run(&root, rng) {
+            Outcome::Found(grid) => return Some(grid),
             Outcome::Dead => return None,
             Outcome::Budget => continue,
         }
@@ -69,14 +64,27 @@ pub fn random_grid_until<R: Rng>(
 }
 
 enum Outcome {
-    Found(usize),
+    Found(Vec<u8>),
     Dead,
     Budget,
 }
 
+/// The open choice of one level: a cell and its symbols in the order drawn for it
+/// (`orders[start..start + len]`), `next` the first not tried yet.
+struct Frame {
+    cell: u32,
+    start: u32,
+    len: u8,
+    next: u8,
+}
+
+/// A randomised depth-first search, as a loop over [`Frame`]s (no recursion, so its depth
+/// costs no native stack) on [`Levels`] (memory linear in the cells).
 struct Dfs<'e> {
     e: &'e Engine,
-    stack: Vec<Mask>,
+    levels: Levels,
+    frames: Vec<Frame>,
+    orders: Vec<u8>,
     queue: Vec<u32>,
     nodes: u64,
     ties: Vec<u32>,
@@ -84,17 +92,54 @@ struct Dfs<'e> {
 }
 
 impl Dfs<'_> {
-    fn descend<R: Rng>(&mut self, depth: usize, rng: &mut R) -> Outcome {
-        let n = self.e.cell_count();
+    /// One attempt from the propagated `root`, under [`NODES_PER_ATTEMPT`] nodes.
+    fn run<R: Rng>(&mut self, root: &[Mask], rng: &mut R) -> Outcome {
+        self.nodes = 0;
+        self.levels.reset(root);
+        self.frames.clear();
+        self.orders.clear();
+        if let Some(done) = self.enter(rng) {
+            return done;
+        }
+        while let Some(level) = self.frames.len().checked_sub(1) {
+            self.levels.back_to(level);
+            let f = &mut self.frames[level];
+            if f.next == f.len {
+                self.orders.truncate(f.start as usize);
+                self.frames.pop();
+                continue;
+            }
+            let s = self.orders[(f.start + f.next as u32) as usize];
+            f.next += 1;
+            let cell = f.cell;
+            let cand = self.levels.child();
+            cand[cell as usize] = 1 << s;
+            self.queue.clear();
+            self.queue.push(cell);
+            if propagate(self.e, cand, &mut self.queue) {
+                self.levels.keep();
+                if let Some(done) = self.enter(rng) {
+                    return done;
+                }
+            } else {
+                self.levels.drop_child();
+            }
+        }
+        Outcome::Dead
+    }
+
+    /// Visits the deepest level: `Some` when the attempt ends there (a complete grid, or the
+    /// budget spent), else its choice is opened.
+    fn enter<R: Rng>(&mut self, rng: &mut R) -> Option<Outcome> {
         self.nodes += 1;
         let late = || self.deadline.is_some_and(|d| Instant::now() >= d);
         if self.nodes > NODES_PER_ATTEMPT || (self.nodes.is_multiple_of(256) && late()) {
-            return Outcome::Budget;
+            return Some(Outcome::Budget);
         }
-        let base = depth * n;
+        let cand = self.levels.top();
         let mut best = u32::MAX;
         self.ties.clear();
-        for (c, &m) in self.stack[base..base + n].iter().enumerate() {
+        for (c, &m) in cand.iter().enumerate() {
             let k = m.count_ones();
             if k > 1 {
                 if k < best {
@@ -107,29 +152,23 @@ impl Dfs<'_> {
             }
         }
         if self.ties.is_empty() {
-            return Outcome::Found(depth);
+            return Some(Outcome::Found(
+                cand.iter().map(|m| m.trailing_zeros() as u8).collect(),
+            ));
         }
         let cell = self.ties[rng.gen_range(0..self.ties.len())] as usize;
-        let options = self.stack[base + cell];
-        let mut symbols: Vec<u32> = (0..64).filter(|s| options & (1 << s) != 0).collect();
-        symbols.shuffle(rng);
-        let next = base + n;
-        if self.stack.len() < next + n {
-            self.stack.resize(next + n, 0);
-        }
-        for s in symbols {
-            self.stack.copy_within(base..base + n, next);
-            self.stack[next + cell] = 1 << s;
-            self.queue.clear();
-            self.queue.push(cell as u32);
-            if propagate(self.e, &mut self.stack[next..next + n], &mut self.queue) {
-                match self.descend(depth + 1, rng) {
-                    Outcome::Dead => {}
-                    other => return other,
-                }
-            }
-        }
-        Outcome::Dead
+        let options = cand[cell];
+        let start = self.orders.len();
+        self.orders
+            .extend((0..64u8).filter(|&s| options & (1 << s) != 0));
+        self.orders[start..].shuffle(rng);
+        self.frames.push(Frame {
+            cell: cell as u32,
+            start: start as u32,
+            len: (self.orders.len() - start) as u8,
+            next: 0,
+        });
+        None
     }
 }
 

@@ -14,6 +14,7 @@
 use crate::engine::cdcl::{Cdcl, Outcome};
 use crate::engine::propagate::{propagate, propagate_at};
 use crate::engine::search::Searcher;
+use crate::engine::levels::Levels;
 use crate::engine::{Budget, Engine, Limits, Mask, Status};
 
 /// The answer to "is there another solution?".
@@ -223,13 +224,25 @@ impl<'e> Checker<'e> {
 /// Node budget of the first run; each restart doubles it.
 const RESTART_NODES: u64 = 2000;
 
+/// The open choice of one level: a cell, the known solution's symbol for it (`first`, tried
+/// first; 0 once tried or when it is not a candidate), and its other symbols not tried yet.
+struct Frame {
+    cell: u32,
+    first: Mask,
+    left: Mask,
+}
+
+/// A depth-first search for any solution, as a loop over [`Frame`]s (no recursion) on
+/// [`Levels`] (memory linear in the cells).
 struct Dfs<'e> {
     e: &'e Engine,
-    stack: Vec<Mask>,
+    levels: Levels,
+    frames: Vec<Frame>,
     queue: Vec<u32>,
     nodes: u64,
     budget: Budget,
-    found_at: usize,
+    /// The solution found by the last successful [`Dfs::find`].
+    found: Vec<u8>,
     /// Peer-graph distance of each cell from the cell whose symbol is excluded (branching
     /// prefers near cells, so a contradiction there is found before far cells multiply the tree).
     dist: Vec<u32>,
@@ -242,11 +255,12 @@ impl<'e> Dfs<'e> {
     fn new(e: &'e Engine) -> Self {
         Dfs {
             e,
-            stack: Vec::with_capacity(e.cell_count() * 16),
+            levels: Levels::new(e.cell_count(), false),
+            frames: Vec::new(),
             queue: Vec::with_capacity(e.cell_count()),
             nodes: 0,
             budget: Budget::from(Limits::none()),
-            found_at: 0,
+            found: Vec::new(),
             dist: vec![0; e.cell_count()],
             bfs: Vec::with_capacity(e.cell_count()),
             noise: vec![0; e.cell_count()],
@@ -290,9 +304,7 @@ impl<'e> Dfs<'e> {
                 max_nodes: cap.min(total.max_nodes.saturating_sub(spent)),
                 deadline: total.deadline,
             };
-            self.stack.clear();
-            self.stack.extend_from_slice(root);
-            let r = self.descend(0, prefer);
+            let r = self.descend(root, prefer);
             spent += self.nodes;
             match r {
                 Some(found) => {
@@ -311,24 +323,58 @@ impl<'e> Dfs<'e> {
 
     /// The solution found by the last successful [`Dfs::find`].
     fn solution(&self) -> Vec<u8> {
-        let n = self.e.cell_count();
-        let base = self.found_at * n;
-        self.stack[base..base + n]
-            .iter()
-            .map(|m| m.trailing_zeros() as u8)
-            .collect()
+        self.found.clone()
     }
 
-    fn descend(&mut self, depth: usize, prefer: &[u8]) -> Option<bool> {
-        let n = self.e.cell_count();
+    /// Searches from `root` for a solution, trying `prefer`'s symbol first at every branch:
+    /// `Some(found)`, or `None` when the budget ran out.
+    fn descend(&mut self, root: &[Mask], prefer: &[u8]) -> Option<bool> {
+        self.levels.reset(root);
+        self.frames.clear();
+        if let Some(done) = self.enter(prefer) {
+            return done;
+        }
+        while let Some(level) = self.frames.len().checked_sub(1) {
+            self.levels.back_to(level);
+            let f = &mut self.frames[level];
+            let pick = if f.first != 0 {
+                std::mem::take(&mut f.first)
+            } else if f.left != 0 {
+                let bit = f.left & f.left.wrapping_neg();
+                f.left &= f.left - 1;
+                bit
+            } else {
+                self.frames.pop();
+                continue;
+            };
+            let cell = f.cell;
+            let cand = self.levels.child();
+            cand[cell as usize] = pick;
+            self.queue.clear();
+            self.queue.push(cell);
+            if propagate(self.e, cand, &mut self.queue) {
+                self.levels.keep();
+                if let Some(done) = self.enter(prefer) {
+                    return done;
+                }
+            } else {
+                self.levels.drop_child();
+            }
+        }
+        Some(false)
+    }
+
+    /// Visits the deepest level: `Some` when the search ends there (a solution found, or the
+    /// budget spent), else its choice is opened.
+    fn enter(&mut self, prefer: &[u8]) -> Option<Option<bool>> {
         self.nodes += 1;
         if self.budget.exhausted(self.nodes) {
-            return None;
+            return Some(None);
         }
-        let base = depth * n;
+        let cand = self.levels.top();
         let mut best = usize::MAX;
         let mut best_score = u32::MAX;
-        for (c, &m) in self.stack[base..base + n].iter().enumerate() {
+        for (c, &m) in cand.iter().enumerate() {
             let k = m.count_ones();
             if k > 1 {
                 let score = k << 16 | self.dist[c] << 8 | self.noise[c];
@@ -339,36 +385,19 @@ impl<'e> Dfs<'e> {
             }
         }
         if best == usize::MAX {
-            self.found_at = depth;
-            return Some(true);
+            self.found.clear();
+            self.found
+                .extend(cand.iter().map(|m| m.trailing_zeros() as u8));
+            return Some(Some(true));
         }
-        let options = self.stack[base + best];
-        let next = base + n;
-        if self.stack.len() < next + n {
-            self.stack.resize(next + n, 0);
-        }
+        let options = cand[best];
         let first = 1u64 << prefer[best];
-        let mut bits = options & !first;
-        let mut pick = if options & first != 0 { first } else { 0 };
-        loop {
-            if pick == 0 {
-                if bits == 0 {
-                    return Some(false);
-                }
-                pick = bits & bits.wrapping_neg();
-                bits &= bits - 1;
-            }
-            self.stack.copy_within(base..base + n, next);
-            self.stack[next + best] = pick;
-            self.queue.clear();
-            self.queue.push(best as u32);
-            if propagate(self.e, &mut self.stack[next..next + n], &mut self.queue)
-                && self.descend(depth + 1, prefer)?
-            {
-                return Some(true);
-            }
-            pick = 0;
-        }
+        self.frames.push(Frame {
+            cell: best as u32,
+            first: options & first,
+            left: options & !first,
+        });
+        None
     }
 }
 

@@ -15,6 +15,7 @@ use super::selector;
 use super::spec::{CageSpec, CellsSpec, GeometrySpec, GridSpec, RuleSpec, ShapeSpec, SymbolsSpec};
 use super::{Cell, CellId, Geometry, GeometryError, Rule, Shape, ShapeKind};
 use crate::error::Error;
+use crate::limits;
 use crate::symbols::SymbolSet;
 
 /// Parses and builds a geometry from TOML text.
@@ -34,15 +35,17 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
     let symbols = symbols_of(spec).map_err(|e| e.at(text, Some(spec.symbols.span())))?;
     let mut board: BTreeSet<(i32, i32)> = BTreeSet::new();
     for grid in &spec.grid {
-        check_grid(grid.get_ref(), symbols.len())
-            .map_err(|e| Error::from(e).at(text, Some(grid.span())))?;
+        let at_grid = |e: GeometryError| Error::from(e).at(text, Some(grid.span()));
+        check_grid(grid.get_ref(), symbols.len()).map_err(at_grid)?;
         let g = grid.get_ref();
         for r in 0..g.size as i32 {
             for c in 0..g.size as i32 {
                 board.insert((g.origin[0] + r, g.origin[1] + c));
             }
         }
+        limits::check_cells(board.len()).map_err(at_grid)?;
     }
+    limits::check_cells(board.len() + spec.cell.len())?;
     let mut cells: Vec<Cell> = board
         .iter()
         .map(|&(r, c)| Cell {
@@ -54,6 +57,12 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
         .collect();
     for cell in &spec.cell {
         let c = cell.get_ref();
+        let at_cell = |e: GeometryError| Error::from(e).at(text, Some(cell.span()));
+        limits::check_name("cell", &c.name).map_err(at_cell)?;
+        limits::check_position(c.pos, &c.name).map_err(at_cell)?;
+        if let Some(poly) = &c.poly {
+            limits::check_polygon(poly, &c.name).map_err(at_cell)?;
+        }
         if parse_board_name(&c.name).is_some() {
             return Err(Error::from(GeometryError::Invalid(format!(
                 "explicit cell '{}' uses a board name; choose another name or put the cell in a grid",
@@ -75,6 +84,19 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
         .collect();
     let board_id = |r: i32, c: i32| index[&format!("r{r}c{c}")];
 
+    let grid_shapes_count: usize = spec
+        .grid
+        .iter()
+        .map(|g| {
+            let g = g.get_ref();
+            let n = g.size as usize;
+            (g.rows as usize + g.columns as usize) * n
+                + g.boxes.map_or(0, |[h, w]| n * n / (h * w).max(1) as usize)
+                + g.regions.as_ref().map_or(0, |_| n * n)
+                + 2
+        })
+        .sum();
+    limits::check_shapes(grid_shapes_count + spec.shape.len() + spec.cage.len())?;
     let mut shapes = Vec::new();
     let many = spec.grid.len() > 1;
     for (gi, grid) in spec.grid.iter().enumerate() {
@@ -91,13 +113,20 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
             .map_err(|e| Error::from(e).at(text, Some(grid.span())))?;
     }
     for (i, s) in spec.shape.iter().enumerate() {
-        shapes.push(extra_shape(s, i, &index).map_err(|e| e.at(text, Some(s.span())))?);
+        let shape = extra_shape(s, i, &index)
+            .and_then(|shape| Ok(check_shape(&shape, &symbols, &cells).map(|()| shape)?))
+            .map_err(|e| e.at(text, Some(s.span())))?;
+        shapes.push(shape);
     }
     let first_cage = shapes.len();
     for (i, c) in spec.cage.iter().enumerate() {
-        shapes.push(cage_shape(c, i, &index).map_err(|e| e.at(text, Some(c.span())))?);
+        let shape = cage_shape(c, i, &index)
+            .and_then(|shape| Ok(check_shape(&shape, &symbols, &cells).map(|()| shape)?))
+            .map_err(|e| e.at(text, Some(c.span())))?;
+        shapes.push(shape);
     }
-    check_disjoint_cages(&shapes[first_cage..], &cells)?;
+    overlapping_cage(&shapes[first_cage..], &cells)
+        .map_err(|(i, e)| Error::from(e).at(text, Some(spec.cage[i].span())))?;
     let geometry = Geometry::new(spec.name.clone(), symbols, cells, shapes)?;
     check_sums(&geometry)?;
     Ok(geometry)
@@ -136,6 +165,26 @@ fn check_grid(g: &GridSpec, symbols: usize) -> Result<(), GeometryError> {
         return Err(GeometryError::Invalid(
             "a grid's origin is [row, col], both at least 1".into(),
         ));
+    }
+    let cells = g.size as u64 * g.size as u64;
+    if cells > limits::MAX_CELLS as u64 {
+        return Err(GeometryError::Limit(format!(
+            "a {0}x{0} grid has {cells} cells, over the limit of {1} (see docs/LIMITS.md)",
+            g.size,
+            limits::MAX_CELLS
+        )));
+    }
+    let far = [0, 1].map(|i| g.origin[i] as i64 + g.size as i64 - 1);
+    if far.iter().any(|&x| x > limits::MAX_COORDINATE) {
+        return Err(GeometryError::Limit(format!(
+            "a {0}x{0} grid at [{1}, {2}] reaches row {3}, column {4}, beyond the board's limit of {5} (see docs/LIMITS.md)",
+            g.size,
+            g.origin[0],
+            g.origin[1],
+            far[0],
+            far[1],
+            limits::MAX_COORDINATE
+        )));
     }
     Ok(())
 }
@@ -254,7 +303,10 @@ pub(crate) fn resolve_cells(
     };
     let mut out = Vec::new();
     for t in tokens {
-        let names = selector::expand(t).map_err(|e| GeometryError::Invalid(e.to_string()))?;
+        // a shape names each cell at most once, so never more cells than there are
+        let most = index.len().saturating_sub(out.len());
+        let names = selector::expand_at_most(t, most)
+            .map_err(|e| GeometryError::Invalid(e.to_string()))?;
         for name in names {
             let canonical = parse_board_name(&name)
                 .map(|(r, c)| format!("r{r}c{c}"))
@@ -337,35 +389,58 @@ pub(crate) fn cage_shape(
     })
 }
 
-/// Rejects sum shapes whose total no assignment of symbol values can reach.
-pub fn check_sums(g: &Geometry) -> Result<(), GeometryError> {
-    let mut values: Vec<i64> = g.symbols.values().to_vec();
+/// Rejects a shape that cannot be satisfied on its own: a unique shape with more cells than
+/// there are symbols, or a sum shape whose total no assignment of symbol values can reach.
+/// Checked where each shape is read, so the message can point at it.
+pub fn check_shape(s: &Shape, symbols: &SymbolSet, cells: &[Cell]) -> Result<(), GeometryError> {
+    let k = s.cells.len();
+    let n = symbols.len();
+    let mut sorted = s.cells.clone();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        return Err(GeometryError::DuplicateCellInShape {
+            shape: s.name.clone(),
+            cell: cells[w[0].index()].name.clone(),
+        });
+    }
+    if s.is_unique() && k > n {
+        return Err(GeometryError::ShapeTooLarge {
+            shape: s.name.clone(),
+            cells: k,
+            symbols: n,
+        });
+    }
+    let Rule::Sum { total, unique } = s.rule else {
+        return Ok(());
+    };
+    limits::check_total(total, &s.name)?;
+    let mut values: Vec<i64> = symbols.values().to_vec();
     values.sort_unstable();
+    // values are at most MAX_VALUE and shapes at most MAX_CELLS cells: no overflow
+    let (lo, hi) = if unique {
+        (
+            values[..k].iter().sum::<i64>(),
+            values[n - k..].iter().sum::<i64>(),
+        )
+    } else {
+        (values[0] * k as i64, values[n - 1] * k as i64)
+    };
+    if total < lo || total > hi {
+        let distinct = if unique { "distinct " } else { "" };
+        return Err(GeometryError::Invalid(format!(
+            "'{}' has sum {total}, which is impossible for {k} {distinct}cells (possible: {lo} to {hi})",
+            s.name
+        )));
+    }
+    Ok(())
+}
+
+/// Rejects sum shapes whose total no assignment of symbol values can reach (see
+/// [`check_shape`]), and cage totals that contradict the shapes they tile.
+pub fn check_sums(g: &Geometry) -> Result<(), GeometryError> {
     for s in &g.shapes {
-        if let Rule::Sum { total, unique } = s.rule {
-            let k = s.cells.len();
-            let (lo, hi) = if unique {
-                if k > values.len() {
-                    return Err(GeometryError::ShapeTooLarge {
-                        shape: s.name.clone(),
-                        cells: k,
-                        symbols: values.len(),
-                    });
-                }
-                (
-                    values[..k].iter().sum::<i64>(),
-                    values[values.len() - k..].iter().sum::<i64>(),
-                )
-            } else {
-                (values[0] * k as i64, values[values.len() - 1] * k as i64)
-            };
-            if total < lo || total > hi {
-                let distinct = if unique { "distinct " } else { "" };
-                return Err(GeometryError::Invalid(format!(
-                    "'{}' has sum {total}, which is impossible for {k} {distinct}cells (possible: {lo} to {hi})",
-                    s.name
-                )));
-            }
+        if matches!(s.rule, Rule::Sum { .. }) {
+            check_shape(s, &g.symbols, &g.cells)?;
         }
     }
     super::partition::check(g)
@@ -373,17 +448,26 @@ pub fn check_sums(g: &Geometry) -> Result<(), GeometryError> {
 
 /// Rejects `[[cage]]` entries that share a cell (Killer cages may not overlap).
 pub fn check_disjoint_cages(cages: &[Shape], cells: &[Cell]) -> Result<(), GeometryError> {
+    overlapping_cage(cages, cells).map_err(|(_, e)| e)
+}
+
+/// [`check_disjoint_cages`], with the index of the later of two overlapping cages (to locate
+/// the message at it).
+pub fn overlapping_cage(cages: &[Shape], cells: &[Cell]) -> Result<(), (usize, GeometryError)> {
     let mut owner: HashMap<CellId, usize> = HashMap::new();
     for (i, c) in cages.iter().enumerate() {
         for &cell in &c.cells {
             if let Some(&j) = owner.get(&cell) {
                 if j != i {
-                    return Err(GeometryError::Invalid(format!(
-                        "cages '{}' and '{}' overlap at {}; Killer cages may not share cells",
-                        cages[j].name,
-                        c.name,
-                        cells[cell.index()].name
-                    )));
+                    return Err((
+                        i,
+                        GeometryError::Invalid(format!(
+                            "cages '{}' and '{}' overlap at {}; Killer cages may not share cells",
+                            cages[j].name,
+                            c.name,
+                            cells[cell.index()].name
+                        )),
+                    ));
                 }
             }
             owner.insert(cell, i);

@@ -78,14 +78,18 @@ impl CellShapeGraph {
         }
         let parts = self.components();
         if parts.len() > 1 {
+            // the sizes of the first few parts: a warning stays one short line
+            const SHOWN: usize = 8;
+            let sizes: Vec<String> = parts
+                .iter()
+                .take(SHOWN)
+                .map(|p| p.len().to_string())
+                .collect();
             out.push(format!(
-                "the layout falls apart into {} unconnected parts (sizes {})",
+                "the layout falls apart into {} unconnected parts (sizes {}{})",
                 parts.len(),
-                parts
-                    .iter()
-                    .map(|p| p.len().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                sizes.join(", "),
+                if parts.len() > SHOWN { ", ..." } else { "" }
             ));
         }
         out

@@ -23,6 +23,7 @@ internal_mod!(spec);
 use serde_json::{Map, Value};
 
 use crate::error::Error;
+use crate::limits;
 use crate::puzzle::CellValues;
 use crate::symbols::SymbolSet;
 
@@ -159,6 +160,9 @@ pub enum GeometryError {
     /// cages, ...).
     #[error("{0}")]
     Invalid(String),
+    /// A number over one of the limits of [`crate::InputLimits`].
+    #[error("{0}")]
+    Limit(String),
 }
 
 /// A validated geometry: symbols, cells and shapes.
@@ -191,6 +195,9 @@ impl Geometry {
         if cells.is_empty() {
             return Err(GeometryError::NoCells);
         }
+        limits::check_cells(cells.len())?;
+        limits::check_name("geometry", &name)?;
+        check_cells(&cells)?;
         let mut by_name =
             rustc_hash::FxHashMap::with_capacity_and_hasher(cells.len(), Default::default());
         for (i, c) in cells.iter().enumerate() {
@@ -223,6 +230,26 @@ impl Geometry {
         shapes: Vec<Shape>,
     ) -> Result<Self, GeometryError> {
         let n = symbols.len();
+        limits::check_shapes(shapes.len())?;
+        for s in &shapes {
+            limits::check_name("shape", &s.name)?;
+            if let Some(c) = s.cells.iter().find(|c| c.index() >= cells.len()) {
+                return Err(GeometryError::Invalid(format!(
+                    "shape '{}' holds cell number {}, but there are {} cells",
+                    s.name,
+                    c.0,
+                    cells.len()
+                )));
+            }
+            if let Rule::Sum { total, .. } = s.rule {
+                limits::check_total(total, &s.name)?;
+            }
+        }
+        limits::check_memberships(
+            cells.len(),
+            shapes.iter().map(|s| (&s.cells[..], s.is_unique())),
+            |c| cells[c].name.clone(),
+        )?;
         let mut kept: Vec<Shape> = Vec::with_capacity(shapes.len());
         // per cell, the last shape it was seen in (a cell listed twice is seen twice)
         let mut seen_in = vec![u32::MAX; cells.len()];
@@ -339,6 +366,31 @@ impl Geometry {
     pub fn grid_json(&self, grid: &(impl CellValues + ?Sized)) -> Map<String, Value> {
         crate::puzzle::json::grid_map(self, &grid.to_grid())
     }
+}
+
+/// Checks the cells of a new geometry against [`limits`]: names, drawing positions, board
+/// coordinates, and no two cells on one board square (`r1c1` and `R1C1` in a JSON model).
+fn check_cells(cells: &[Cell]) -> Result<(), GeometryError> {
+    let mut squares =
+        rustc_hash::FxHashMap::with_capacity_and_hasher(cells.len(), Default::default());
+    for c in cells {
+        limits::check_name("cell", &c.name)?;
+        limits::check_position(c.pos, &c.name)?;
+        if let Some(poly) = &c.poly {
+            limits::check_polygon(poly, &c.name)?;
+        }
+        if let Some((r, col)) = c.board {
+            limits::check_coordinate("row", r as i64, &c.name)?;
+            limits::check_coordinate("column", col as i64, &c.name)?;
+            if let Some(other) = squares.insert((r, col), c.name.as_str()) {
+                return Err(GeometryError::Invalid(format!(
+                    "cells '{other}' and '{}' are both at row {r}, column {col} of the board",
+                    c.name
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A 64-bit mixing function (splitmix64's finaliser): summed over a shape's cells, a hash of the

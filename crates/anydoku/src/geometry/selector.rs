@@ -13,13 +13,33 @@ pub struct SelectorError {
 }
 
 /// Expands a selector into cell names, in order, without resolving them.
+#[cfg(test)]
 pub fn expand(selector: &str) -> Result<Vec<String>, SelectorError> {
+    expand_at_most(selector, crate::limits::MAX_CELLS)
+}
+
+/// Expands a selector into cell names, in order, without resolving them, refusing a selector
+/// that names more than `most` cells in all (counted before they are listed: `r1-100c1-100`
+/// repeated 20,000 times is refused at once, not expanded).
+pub fn expand_at_most(selector: &str, most: usize) -> Result<Vec<String>, SelectorError> {
     let mut out = Vec::new();
     for token in selector
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
     {
-        match parse_range(token)? {
+        let range = parse_range(token)?;
+        let size = range.map_or(1, |(r, c)| {
+            (r.1 - r.0 + 1) as u64 * (c.1 - c.0 + 1) as u64
+        });
+        if out.len() as u64 + size > most as u64 {
+            return Err(SelectorError {
+                token: token.to_string(),
+                reason: format!(
+                    "the selector names more than {most} cells (there are only that many)"
+                ),
+            });
+        }
+        match range {
             Some((rows, cols)) => {
                 for r in rows.0..=rows.1 {
                     for c in cols.0..=cols.1 {
@@ -79,9 +99,6 @@ fn parse_range(token: &str) -> Result<Option<(Span, Span)>, SelectorError> {
     if rows.0 < 1 || cols.0 < 1 {
         return Err(bad("rows and columns start at 1"));
     }
-    if (rows.1 - rows.0 + 1) as i64 * (cols.1 - cols.0 + 1) as i64 > 10_000 {
-        return Err(bad("selects too many cells"));
-    }
     Ok(Some((rows, cols)))
 }
 
@@ -97,6 +114,18 @@ mod tests {
         );
         assert_eq!(expand("r1c5").unwrap(), vec!["r1c5"]);
         assert_eq!(expand("rover").unwrap(), vec!["rover"]);
+    }
+
+    #[test]
+    fn selectors_naming_too_many_cells_are_refused_before_expanding() {
+        assert_eq!(expand_at_most("r1-2c1-2 r3c3", 5).unwrap().len(), 5);
+        let e = expand_at_most("r1-2c1-2 r3c3 x", 5).unwrap_err();
+        assert!(e.reason.contains("more than 5 cells"), "{e}");
+        let huge = "r1-100c1-100 ".repeat(20_000);
+        let started = std::time::Instant::now();
+        assert!(expand_at_most(&huge, 20_000).is_err());
+        assert!(started.elapsed().as_secs_f64() < 1.0);
+        assert!(expand("r1-2147483647c1-2147483647").is_err());
     }
 
     #[test]

@@ -16,11 +16,33 @@ use crate::geometry::spec::{CageSpec, GeometrySpec};
 use crate::geometry::{build, builtin, Geometry};
 
 /// The geometry of a puzzle file: a name/path, or inline.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone)]
 pub enum GeometryRef {
     Named(String),
     Inline(Box<GeometrySpec>),
+}
+
+/// A string is a name or path, a table an inline geometry. (Written out rather than derived
+/// with `#[serde(untagged)]`, which buffers the table and so loses the positions its fields
+/// need: an inline geometry never parsed.)
+impl<'de> Deserialize<'de> for GeometryRef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = GeometryRef;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a geometry name or path, or a [geometry] table")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<GeometryRef, E> {
+                Ok(GeometryRef::Named(v.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<GeometryRef, A::Error> {
+                let spec = GeometrySpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(GeometryRef::Inline(Box::new(spec)))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// A puzzle file.
@@ -38,12 +60,49 @@ pub struct PuzzleSpec {
     pub cage: Vec<Spanned<CageSpec>>,
 }
 
-/// Reads a file from disk with a message in the user's terms.
+/// Reads a text file from disk with a message in the user's terms: at most
+/// [`crate::InputLimits::MAX_FILE_BYTES`] (checked before reading, and while reading for files
+/// whose size is not known, like `/dev/zero`), UTF-8, a byte-order mark at the start dropped.
 pub fn read_text(path: &Path) -> Result<String, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path.display(), e))?;
-    String::from_utf8(bytes).map_err(|_| {
-        let e = std::io::Error::new(std::io::ErrorKind::InvalidData, "the file is not UTF-8 text");
-        Error::io(path.display(), e)
+    use std::io::Read;
+    let io = |message: String| {
+        Error::io(
+            path.display(),
+            std::io::Error::new(std::io::ErrorKind::InvalidData, message),
+        )
+    };
+    let describe = |e: std::io::Error| Error::io(path.display(), e);
+    let limit = crate::limits::MAX_FILE_BYTES;
+    let too_big = |size: u64| {
+        io(format!(
+            "the file has {size} bytes or more, over the limit of {limit} (see docs/LIMITS.md)"
+        ))
+    };
+    let file = std::fs::File::open(path).map_err(describe)?;
+    let size = file.metadata().map_err(describe)?.len();
+    if size > limit {
+        return Err(too_big(size));
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(describe)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big(bytes.len() as u64));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = crate::error::Location::of_offset(
+            std::str::from_utf8(&e.as_bytes()[..e.utf8_error().valid_up_to()]).unwrap_or(""),
+            e.utf8_error().valid_up_to(),
+        );
+        io(format!(
+            "the file is not UTF-8 text (a bad byte at line {}, column {})",
+            at.line, at.column
+        ))
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     })
 }
 
@@ -82,9 +141,17 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
     let spec: PuzzleSpec = toml::from_str(text).map_err(|e| Error::from_toml(&e, text))?;
     let span = spec.geometry.span();
     let geometry = match spec.geometry.get_ref() {
-        GeometryRef::Named(name) => {
-            resolve_geometry(name, base).map_err(|e| e.at(text, Some(span.clone())))?
-        }
+        GeometryRef::Named(name) => resolve_geometry(name, base).map_err(|e| {
+            // an error inside another file: say where in it, and point here at the reference
+            let inner = match e.location() {
+                Some(at) if builtin::text(name).is_none() => Error::puzzle(format!(
+                    "in the geometry file {name}, line {}, column {}: {e}",
+                    at.line, at.column
+                )),
+                _ => e,
+            };
+            inner.with_location(None).at(text, Some(span.clone()))
+        })?,
         GeometryRef::Inline(g) => build::from_spec(g, text)?,
     };
     let geometry = if spec.cage.is_empty() {
@@ -98,9 +165,15 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
             .collect();
         let mut cages = Vec::new();
         for (i, c) in spec.cage.iter().enumerate() {
-            cages.push(build::cage_shape(c, i, &index).map_err(|e| e.at(text, Some(c.span())))?);
+            // each cage is checked on its own first, so a message points at it
+            let cage = build::cage_shape(c, i, &index).and_then(|cage| {
+                build::check_shape(&cage, &geometry.symbols, &geometry.cells)?;
+                Ok(cage)
+            });
+            cages.push(cage.map_err(|e| e.at(text, Some(c.span())))?);
         }
-        build::check_disjoint_cages(&cages, &geometry.cells)?;
+        build::overlapping_cage(&cages, &geometry.cells)
+            .map_err(|(i, e)| Error::from(e).at(text, Some(spec.cage[i].span())))?;
         let g = geometry
             .with_extra_shapes(cages)
             .map_err(|e| Error::from(e).at(text, Some(span.clone())))?;
@@ -173,12 +246,30 @@ pub fn load_path(path: &Path) -> Result<Puzzle, Error> {
 
 /// Loads givens for a known geometry from a file of grid text or from the string itself.
 pub fn load_with_geometry(arg: &str, geometry: Arc<Geometry>) -> Result<Puzzle, Error> {
-    let path = Path::new(arg);
-    let text = if path.is_file() {
-        read_text(path)?
-    } else {
-        arg.to_string()
-    };
-    let givens = text::parse_grid(&geometry, &text)?;
+    let givens = grid_arg(&geometry, arg)?;
     Ok(Puzzle { geometry, givens })
+}
+
+/// Grid text given as an argument: the file of that name, or the text itself. Text that is not
+/// a grid but looks like a file name (it has a `/` or an extension) is taken for a file that is
+/// missing, and said so, rather than read as a grid of the wrong size.
+pub fn grid_arg(geometry: &Geometry, arg: &str) -> Result<Vec<Option<u8>>, Error> {
+    let path = Path::new(arg);
+    if path.is_file() {
+        return text::parse_grid(geometry, &read_text(path)?);
+    }
+    text::parse_grid(geometry, arg).map_err(|e| {
+        let extension = path
+            .extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| (1..=8).contains(&x.len()) && x.chars().all(|c| c.is_ascii_alphanumeric()) && x.starts_with(|c: char| c.is_ascii_alphabetic()));
+        if arg.contains(['/', '\\']) || extension {
+            Error::io(
+                arg,
+                std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"),
+            )
+        } else {
+            e
+        }
+    })
 }

@@ -78,10 +78,13 @@ pub fn looks_like(text: &str) -> bool {
     if t.starts_with('{') {
         return serde_json::from_str::<Value>(t).is_ok_and(|v| is_fpuzzles_object(&v));
     }
+    // a stream too long to decompress is taken for what it claims to be, so that reading it
+    // says why it is refused
     is_base64_token(t)
-        && lzstring::decompress_from_base64(t)
-            .and_then(|s| serde_json::from_str::<Value>(&s).ok())
-            .is_some_and(|v| is_fpuzzles_object(&v))
+        && match lzstring::decompress_at_most(t, crate::limits::MAX_FPUZZLES_TEXT) {
+            Ok(s) => serde_json::from_str::<Value>(&s).is_ok_and(|v| is_fpuzzles_object(&v)),
+            Err(e) => e != lzstring::LzError::Corrupt,
+        }
 }
 
 fn is_fpuzzles_object(v: &Value) -> bool {
@@ -135,8 +138,11 @@ pub fn decode(text: &str) -> Result<Value, Error> {
                 "not an f-puzzles puzzle: expected a link with ?load=, its base64 string or its JSON",
             ));
         }
-        lzstring::decompress_from_base64(&data).ok_or_else(|| {
-            err("the f-puzzles data is corrupt: LZ-string decompression failed (is the link complete?)")
+        lzstring::decompress_at_most(&data, crate::limits::MAX_FPUZZLES_TEXT).map_err(|e| match e {
+            lzstring::LzError::Corrupt => err(
+                "the f-puzzles data is corrupt: LZ-string decompression failed (is the link complete?)",
+            ),
+            e => err(format!("the f-puzzles data is refused: {e}")),
         })?
     };
     serde_json::from_str(&json_text).map_err(|e| match Error::from_json(&e) {
@@ -240,6 +246,111 @@ pub fn from_value(v: &Value) -> Result<Puzzle, Error> {
             "the f-puzzles \"grid\" must be {n} rows of {n} cells"
         )));
     }
+    let (givens, region, irregular) = read_cells(grid, n, &mut unsupported)?;
+    if !unsupported.is_empty() {
+        return Err(err(format!(
+            "this f-puzzles puzzle uses constraints anydoku does not support yet: {} (supported: givens, regions, {})",
+            unsupported.join(", "),
+            SUPPORTED[2..].join(", ")
+        )));
+    }
+
+    let symbols = SymbolSet::default_for(n)?;
+    let id = |r: usize, c: usize| CellId((r * n + c) as u32);
+    let cells: Vec<Cell> = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            Cell {
+                name: format!("r{}c{}", r + 1, c + 1),
+                pos: [c as f64, r as f64],
+                board: Some((r as i32 + 1, c as i32 + 1)),
+                poly: None,
+            }
+        })
+        .collect();
+    let mut shapes = board_shapes(obj, n, &region, irregular);
+    let list = |key: &str| -> Result<Vec<Value>, Error> {
+        match obj.get(key) {
+            None | Some(Value::Null) => Ok(Vec::new()),
+            Some(Value::Array(a)) => Ok(a.clone()),
+            Some(other) => Err(err(format!("\"{key}\" must be a list, not {other}"))),
+        }
+    };
+    for (i, cage) in list("killercage")?.iter().enumerate() {
+        let name = format!("Cage {}", i + 1);
+        let cells: Vec<CellId> = cells_of(cage, n, &name)?
+            .into_iter()
+            .map(|(r, c)| id(r, c))
+            .collect();
+        let total = match cage.get("value") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) if s.trim().is_empty() => None,
+            Some(Value::String(s)) => Some(s.trim().parse::<i64>().map_err(|_| {
+                err(format!(
+                    "{name} has value \"{s}\", which is not a number (anydoku supports numeric cage sums)"
+                ))
+            })?),
+            Some(Value::Number(x)) => Some(x.as_i64().ok_or_else(|| {
+                err(format!(
+                    "{name} has value {x}, which is not a whole number (cage sums are whole numbers)"
+                ))
+            })?),
+            Some(other) => return Err(err(format!("{name} has value {other}, expected a number"))),
+        };
+        let rule = match total {
+            Some(total) => Rule::Sum {
+                total,
+                unique: true,
+            },
+            None => Rule::Unique,
+        };
+        shapes.push(Shape {
+            name,
+            rule,
+            cells,
+            kind: ShapeKind::Cage,
+        });
+    }
+    extra_shapes(obj, n, &list("extraregion")?, &mut shapes)?;
+    let title = obj
+        .get("title")
+        .and_then(Value::as_str)
+        .filter(|t| !t.trim().is_empty())
+        .map_or(format!("f-puzzles {n}x{n}"), |t| {
+            // a title is free text: a long one is cut to the longest name taken
+            let t = t.trim();
+            let mut end = t.len().min(crate::limits::MAX_NAME_BYTES);
+            while !t.is_char_boundary(end) {
+                end -= 1;
+            }
+            t[..end].to_string()
+        });
+    let geometry = Geometry::new(title, symbols, cells, shapes)?;
+    build::check_sums(&geometry)?;
+    Ok(Puzzle {
+        geometry: Arc::new(geometry),
+        givens,
+    })
+}
+
+/// A unique shape.
+fn unique(name: String, cells: Vec<CellId>, kind: ShapeKind) -> Shape {
+    Shape {
+        name,
+        rule: Rule::Unique,
+        cells,
+        kind,
+    }
+}
+
+/// The givens and regions of the grid's cells, and whether any cell names its region (an
+/// irregular layout); a cell key anydoku does not support is added to `unsupported`.
+#[allow(clippy::type_complexity)]
+fn read_cells(
+    grid: &[Value],
+    n: usize,
+    unsupported: &mut Vec<String>,
+) -> Result<(Vec<Option<u8>>, Vec<Option<i64>>, bool), Error> {
     let cell_obj = |r: usize, c: usize| &grid[r][c];
     // givens, regions, unsupported cell keys
     let mut givens = vec![None; n * n];
@@ -304,33 +415,17 @@ pub fn from_value(v: &Value) -> Result<Puzzle, Error> {
             }
         }
     }
-    if !unsupported.is_empty() {
-        return Err(err(format!(
-            "this f-puzzles puzzle uses constraints anydoku does not support yet: {} (supported: givens, regions, {})",
-            unsupported.join(", "),
-            SUPPORTED[2..].join(", ")
-        )));
-    }
+    Ok((givens, region, irregular))
+}
 
-    let symbols = SymbolSet::default_for(n)?;
+/// Rows, columns, boxes or regions, and the diagonals the data asks for.
+fn board_shapes(
+    obj: &Map<String, Value>,
+    n: usize,
+    region: &[Option<i64>],
+    irregular: bool,
+) -> Vec<Shape> {
     let id = |r: usize, c: usize| CellId((r * n + c) as u32);
-    let cells: Vec<Cell> = (0..n * n)
-        .map(|i| {
-            let (r, c) = (i / n, i % n);
-            Cell {
-                name: format!("r{}c{}", r + 1, c + 1),
-                pos: [c as f64, r as f64],
-                board: Some((r as i32 + 1, c as i32 + 1)),
-                poly: None,
-            }
-        })
-        .collect();
-    let unique = |name: String, cells: Vec<CellId>, kind: ShapeKind| Shape {
-        name,
-        rule: Rule::Unique,
-        cells,
-        kind,
-    };
     let mut shapes = Vec::new();
     for r in 0..n {
         let cells = (0..n).map(|c| id(r, c)).collect();
@@ -366,45 +461,19 @@ pub fn from_value(v: &Value) -> Result<Puzzle, Error> {
         let cells = (0..n).map(|i| id(n - 1 - i, i)).collect();
         shapes.push(unique("Diagonal ↗".into(), cells, ShapeKind::Diagonal));
     }
-    let list = |key: &str| -> Result<Vec<Value>, Error> {
-        match obj.get(key) {
-            None | Some(Value::Null) => Ok(Vec::new()),
-            Some(Value::Array(a)) => Ok(a.clone()),
-            Some(other) => Err(err(format!("\"{key}\" must be a list, not {other}"))),
-        }
-    };
-    for (i, cage) in list("killercage")?.iter().enumerate() {
-        let name = format!("Cage {}", i + 1);
-        let cells: Vec<CellId> = cells_of(cage, n, &name)?
-            .into_iter()
-            .map(|(r, c)| id(r, c))
-            .collect();
-        let total = match cage.get("value") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) if s.trim().is_empty() => None,
-            Some(Value::String(s)) => Some(s.trim().parse::<i64>().map_err(|_| {
-                err(format!(
-                    "{name} has value \"{s}\", which is not a number (anydoku supports numeric cage sums)"
-                ))
-            })?),
-            Some(Value::Number(x)) => x.as_i64(),
-            Some(other) => return Err(err(format!("{name} has value {other}, expected a number"))),
-        };
-        let rule = match total {
-            Some(total) => Rule::Sum {
-                total,
-                unique: true,
-            },
-            None => Rule::Unique,
-        };
-        shapes.push(Shape {
-            name,
-            rule,
-            cells,
-            kind: ShapeKind::Cage,
-        });
-    }
-    for (i, extra) in list("extraregion")?.iter().enumerate() {
+    shapes
+}
+
+/// Extra regions, anti-knight and anti-king pairs, disjoint groups.
+fn extra_shapes(
+    obj: &Map<String, Value>,
+    n: usize,
+    extra_regions: &[Value],
+    shapes: &mut Vec<Shape>,
+) -> Result<(), Error> {
+    let id = |r: usize, c: usize| CellId((r * n + c) as u32);
+    let (bh, bw) = default_boxes(n);
+    for (i, extra) in extra_regions.iter().enumerate() {
         let name = format!("Extra region {}", i + 1);
         let cells = cells_of(extra, n, &name)?
             .into_iter()
@@ -434,11 +503,11 @@ pub fn from_value(v: &Value) -> Result<Puzzle, Error> {
         pairs(
             &[(1, 2), (2, 1), (1, -2), (2, -1)],
             "Anti-knight",
-            &mut shapes,
+            shapes,
         );
     }
     if flag("antiking") {
-        pairs(&[(1, 1), (1, -1)], "Anti-king", &mut shapes);
+        pairs(&[(1, 1), (1, -1)], "Anti-king", shapes);
     }
     if flag("disjointgroups") {
         let mut groups: BTreeMap<usize, Vec<CellId>> = BTreeMap::new();
@@ -458,17 +527,7 @@ pub fn from_value(v: &Value) -> Result<Puzzle, Error> {
             ));
         }
     }
-    let title = obj
-        .get("title")
-        .and_then(Value::as_str)
-        .filter(|t| !t.trim().is_empty())
-        .map_or(format!("f-puzzles {n}x{n}"), |t| t.trim().to_string());
-    let geometry = Geometry::new(title, symbols, cells, shapes)?;
-    build::check_sums(&geometry)?;
-    Ok(Puzzle {
-        geometry: Arc::new(geometry),
-        givens,
-    })
+    Ok(())
 }
 
 /// The side of the square board `r1c1..rNcN` the geometry lies on, if it is one.
@@ -577,26 +636,7 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
             g.name
         )));
     }
-    let mut cell_at = vec![CellId(0); n * n];
-    for i in 0..g.cell_count() {
-        let (r, c) = rc(CellId(i as u32));
-        cell_at[r * n + c] = CellId(i as u32);
-    }
-    let grid: Vec<Vec<Value>> = (0..n)
-        .map(|r| {
-            (0..n)
-                .map(|c| {
-                    let mut cell = Map::new();
-                    if let Some(v) = p.givens[cell_at[r * n + c].index()] {
-                        cell.insert("value".into(), json!(v as usize + 1));
-                        cell.insert("given".into(), json!(true));
-                    }
-                    cell.insert("region".into(), json!(region[r * n + c].unwrap()));
-                    Value::Object(cell)
-                })
-                .collect()
-        })
-        .collect();
+    let grid = grid_json(p, n, &region, rc);
     let mut out = Map::new();
     out.insert("size".into(), json!(n));
     out.insert("title".into(), json!(g.name));
@@ -616,6 +656,36 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
         out.insert("extraregion".into(), json!(extras));
     }
     Ok(Value::Object(out))
+}
+
+/// The `grid` of the f-puzzles JSON: per cell its given (if any) and its region; `rc` gives a
+/// cell's 0-based row and column.
+fn grid_json(
+    p: &Puzzle,
+    n: usize,
+    region: &[Option<usize>],
+    rc: impl Fn(CellId) -> (usize, usize),
+) -> Vec<Vec<Value>> {
+    let mut cell_at = vec![CellId(0); n * n];
+    for i in 0..p.geometry.cell_count() {
+        let (r, c) = rc(CellId(i as u32));
+        cell_at[r * n + c] = CellId(i as u32);
+    }
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    let mut cell = Map::new();
+                    if let Some(v) = p.givens[cell_at[r * n + c].index()] {
+                        cell.insert("value".into(), json!(v as usize + 1));
+                        cell.insert("given".into(), json!(true));
+                    }
+                    cell.insert("region".into(), json!(region[r * n + c].unwrap()));
+                    Value::Object(cell)
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// An f-puzzles link that opens the puzzle in the browser.

@@ -274,6 +274,7 @@ pub(crate) fn build_geometry_on(
     name: String,
     shapes: &[ShapeRef],
 ) -> Result<Geometry, Error> {
+    crate::limits::check_shapes(shapes.len())?;
     let out = shapes_from_refs(|c| base.cell_id(c), shapes)?;
     let geometry = base.with_shapes(name, out)?;
     crate::geometry::build::check_sums(&geometry)?;
@@ -288,6 +289,8 @@ pub(crate) fn build_geometry(
     cells: &[CellRef],
     shapes: &[ShapeRef],
 ) -> Result<Geometry, Error> {
+    crate::limits::check_cells(cells.len())?;
+    crate::limits::check_shapes(shapes.len())?;
     let symbols = SymbolSet::from_list(symbols, values)?;
     let index: rustc_hash::FxHashMap<&str, CellId> = cells
         .iter()

@@ -47,11 +47,35 @@ impl Bits<'_> {
     }
 }
 
-/// `LZString.decompressFromBase64`. `None` if the stream is corrupt or empty.
+/// `LZString.decompressFromBase64`. `None` if the stream is corrupt or empty, or decompresses
+/// to more than [`crate::InputLimits::MAX_FPUZZLES_TEXT`] characters.
+#[cfg(any(test, feature = "internals"))]
 pub fn decompress_from_base64(input: &str) -> Option<String> {
+    decompress_at_most(input, crate::limits::MAX_FPUZZLES_TEXT).ok()
+}
+
+/// Why a stream could not be decompressed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum LzError {
+    #[error("the LZ-string data is corrupt or incomplete")]
+    Corrupt,
+    /// The text would be longer than the limit (a few hundred kilobytes of base64 can stand
+    /// for gigabytes): decompression stops there.
+    #[error("the LZ-string data decompresses to more than {0} characters (the limit; see docs/LIMITS.md)")]
+    TooLong(usize),
+}
+
+/// `LZString.decompressFromBase64` of at most `most` UTF-16 code units: the output (and the
+/// dictionary, which never holds more than the output plus one unit per code) stops growing
+/// there.
+pub fn decompress_at_most(input: &str, most: usize) -> Result<String, LzError> {
+    decompress_units(input, most).and_then(|units| String::from_utf16(&units).map_err(|_| LzError::Corrupt))
+}
+
+fn decompress_units(input: &str, most: usize) -> Result<Vec<u16>, LzError> {
     let input = input.trim().as_bytes();
     if input.is_empty() {
-        return None;
+        return Err(LzError::Corrupt);
     }
     let mut bits = Bits {
         input,
@@ -65,14 +89,14 @@ pub fn decompress_from_base64(input: &str) -> Option<String> {
     let first = match bits.read(2) {
         0 => bits.read(8) as u16,
         1 => bits.read(16) as u16,
-        _ => return None,
+        _ => return Err(LzError::Corrupt),
     };
     let mut w = vec![first];
     dict.push(w.clone());
     let mut result: Vec<u16> = w.clone();
     loop {
         if bits.index > input.len() {
-            return None;
+            return Err(LzError::Corrupt);
         }
         let mut c = bits.read(num_bits) as usize;
         match c {
@@ -82,7 +106,7 @@ pub fn decompress_from_base64(input: &str) -> Option<String> {
                 c = dict.len() - 1;
                 enlarge_in -= 1;
             }
-            2 => return String::from_utf16(&result).ok(),
+            2 => return Ok(result),
             _ => {}
         }
         if enlarge_in == 0 {
@@ -96,8 +120,11 @@ pub fn decompress_from_base64(input: &str) -> Option<String> {
             e.push(w[0]);
             e
         } else {
-            return None;
+            return Err(LzError::Corrupt);
         };
+        if result.len() + entry.len() > most {
+            return Err(LzError::TooLong(most));
+        }
         result.extend_from_slice(&entry);
         let mut new = w;
         new.push(entry[0]);
@@ -109,7 +136,7 @@ pub fn decompress_from_base64(input: &str) -> Option<String> {
             num_bits += 1;
         }
         if num_bits > 32 {
-            return None;
+            return Err(LzError::Corrupt);
         }
     }
 }

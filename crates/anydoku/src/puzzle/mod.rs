@@ -30,6 +30,7 @@ use serde_json::Value;
 use crate::engine::{Count, Engine, Limits};
 use crate::error::Error;
 use crate::geometry::{CellId, Geometry, Rule, ShapeId};
+pub use file::read_text;
 pub use import::{RawCage, RawKiller, Source};
 pub use lines::{JsonLines, TextLines};
 

@@ -19,76 +19,31 @@ pub fn draw(g: &Geometry, grid: &[Option<u8>]) -> String {
         .filter_map(|(i, c)| c.board.map(|b| (b, i)))
         .collect();
     if !board.is_empty() {
-        // region of each cell: the first box/region shape holding it
-        let mut region = vec![usize::MAX; g.cells.len()];
-        let mut has_regions = false;
-        for (si, s) in g.shapes.iter().enumerate() {
-            if matches!(s.kind, ShapeKind::Box | ShapeKind::Region) {
-                has_regions = true;
-                for c in &s.cells {
-                    if region[c.index()] == usize::MAX {
-                        region[c.index()] = si;
-                    }
+        // the rows and columns that hold cells, a longer gap between them drawn as one blank
+        // line or column: the picture costs at most a few times the cells, wherever they are
+        let lines = |pick: fn(&(i32, i32)) -> i32| {
+            let mut v: Vec<i32> = board.keys().map(pick).collect();
+            v.sort_unstable();
+            v.dedup();
+            let mut out: Vec<Option<i32>> = Vec::with_capacity(v.len());
+            for (i, &x) in v.iter().enumerate() {
+                if i > 0 && x > v[i - 1] + 1 {
+                    out.push(if x == v[i - 1] + 2 { Some(x - 1) } else { None });
                 }
+                out.push(Some(x));
             }
-        }
-        let rows = board.keys().map(|k| k.0);
-        let (r0, r1) = (rows.clone().min().unwrap(), rows.max().unwrap());
-        let cols = board.keys().map(|k| k.1);
-        let (c0, c1) = (cols.clone().min().unwrap(), cols.max().unwrap());
-        let width = g
-            .symbols
-            .symbols()
-            .iter()
-            .map(|s| s.chars().count())
-            .max()
-            .unwrap_or(1);
-        let split = |a: Option<&usize>, b: Option<&usize>| match (a, b) {
-            (Some(&a), Some(&b)) => has_regions && region[a] != region[b],
-            _ => false,
+            out
         };
-        for r in r0..=r1 {
-            let mut line = String::new();
-            for c in c0..=c1 {
-                let here = board.get(&(r, c));
-                match here {
-                    Some(&i) => line.push_str(&format!("{:>width$}", sym(i))),
-                    None => line.push_str(&" ".repeat(width)),
-                }
-                if c < c1 {
-                    let sep = if split(here, board.get(&(r, c + 1))) {
-                        '|'
-                    } else {
-                        ' '
-                    };
-                    line.push(sep);
-                }
+        let (rows, cols) = (lines(|k| k.0), lines(|k| k.1));
+        if rows.len().saturating_mul(cols.len()) > 4 * board.len() + 4096 {
+            // too sparse to draw: the cells one per line, as for cells off the board
+            let mut cells: Vec<(&(i32, i32), &usize)> = board.iter().collect();
+            cells.sort_unstable();
+            for (_, &i) in cells {
+                out.push_str(&format!("{} = {}\n", g.cells[i].name, sym(i)));
             }
-            out.push_str(line.trim_end());
-            out.push('\n');
-            if r < r1 {
-                let mut sep = String::new();
-                let mut any = false;
-                for c in c0..=c1 {
-                    let cut = split(board.get(&(r, c)), board.get(&(r + 1, c)));
-                    any |= cut;
-                    sep.push_str(&(if cut { "-" } else { " " }).repeat(width));
-                    if c < c1 {
-                        let next = split(board.get(&(r, c + 1)), board.get(&(r + 1, c + 1)));
-                        let wall = split(board.get(&(r, c)), board.get(&(r, c + 1)))
-                            || split(board.get(&(r + 1, c)), board.get(&(r + 1, c + 1)));
-                        sep.push(match (cut || next, wall) {
-                            (true, true) => '+',
-                            (true, false) => '-',
-                            _ => ' ',
-                        });
-                    }
-                }
-                if any {
-                    out.push_str(sep.trim_end());
-                    out.push('\n');
-                }
-            }
+        } else {
+            draw_board(&mut out, g, &board, &rows, &cols, &sym);
         }
     }
     let mut shown = vec![false; g.cells.len()];
@@ -110,4 +65,84 @@ pub fn draw(g: &Geometry, grid: &[Option<u8>]) -> String {
         }
     }
     out
+}
+
+/// Draws the board cells on the rows and columns given (`None`: a blank line or column standing
+/// for a gap), with `|` and `-` between neighbouring cells of different boxes or regions.
+fn draw_board<'g>(
+    out: &mut String,
+    g: &'g Geometry,
+    board: &HashMap<(i32, i32), usize>,
+    rows: &[Option<i32>],
+    cols: &[Option<i32>],
+    sym: &dyn Fn(usize) -> &'g str,
+) {
+    // region of each cell: the first box/region shape holding it
+    let mut region = vec![usize::MAX; g.cells.len()];
+    let mut has_regions = false;
+    for (si, s) in g.shapes.iter().enumerate() {
+        if matches!(s.kind, ShapeKind::Box | ShapeKind::Region) {
+            has_regions = true;
+            for c in &s.cells {
+                if region[c.index()] == usize::MAX {
+                    region[c.index()] = si;
+                }
+            }
+        }
+    }
+    let width = g
+        .symbols
+        .symbols()
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(1);
+    let at = |r: Option<i32>, c: Option<i32>| board.get(&(r?, c?));
+    // cells next to each other on the board (not across a gap) in different regions
+    let split = |a: Option<&usize>, b: Option<&usize>| match (a, b) {
+        (Some(&a), Some(&b)) => has_regions && region[a] != region[b],
+        _ => false,
+    };
+    let last_col = cols.len().saturating_sub(1);
+    for (ri, &r) in rows.iter().enumerate() {
+        let mut line = String::new();
+        for (ci, &c) in cols.iter().enumerate() {
+            let here = at(r, c);
+            match here {
+                Some(&i) => line.push_str(&format!("{:>width$}", sym(i))),
+                None => line.push_str(&" ".repeat(width)),
+            }
+            if ci < last_col {
+                let right = at(r, c.map(|c| c + 1)).filter(|_| cols[ci + 1] == c.map(|c| c + 1));
+                line.push(if split(here, right) { '|' } else { ' ' });
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+        if ri + 1 < rows.len() && rows[ri + 1] == r.map(|r| r + 1) {
+            let down = rows[ri + 1];
+            let mut sep = String::new();
+            let mut any = false;
+            for (ci, &c) in cols.iter().enumerate() {
+                let cut = split(at(r, c), at(down, c));
+                any |= cut;
+                sep.push_str(&(if cut { "-" } else { " " }).repeat(width));
+                if ci < last_col {
+                    let next_c = cols[ci + 1].filter(|&n| Some(n) == c.map(|c| c + 1));
+                    let next = split(at(r, next_c), at(down, next_c));
+                    let wall =
+                        split(at(r, c), at(r, next_c)) || split(at(down, c), at(down, next_c));
+                    sep.push(match (cut || next, wall) {
+                        (true, true) => '+',
+                        (true, false) => '-',
+                        _ => ' ',
+                    });
+                }
+            }
+            if any {
+                out.push_str(sep.trim_end());
+                out.push('\n');
+            }
+        }
+    }
 }

@@ -275,7 +275,8 @@ impl<'e> Cdcl<'e> {
         self.decisions
     }
 
-    /// Sum shapes' explanations made so far, and the literals in them.
+    /// Sum shapes' explanations made so far, and the literals in them (for the tuning tools).
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
     pub fn explanations(&self) -> (u64, u64) {
         self.sums
             .as_ref()

@@ -15,10 +15,30 @@ thread_local! {
     static COMBOS: RefCell<(Vec<i64>, ComboCache)> = RefCell::new(Default::default());
 }
 
-pub(super) type ComboCache = rustc_hash::FxHashMap<(usize, i64), Option<Vec<Mask>>>;
+/// Per (cells, total): the nodes listing its combinations cost, and the list (`None`: too many).
+pub(super) type ComboCache = rustc_hash::FxHashMap<(usize, i64), (u64, Option<Vec<Mask>>)>;
 
-/// [`list_combos`] through the per-thread cache.
-pub(super) fn cached_combos(values: &[i64], k: usize, total: i64, out: &mut Vec<Mask>) -> bool {
+/// What one engine's tables may spend on combinations: nodes of listing, and combinations
+/// kept. Each list is charged its own cost whether or not it was cached, so which shapes get
+/// combinations depends only on the model, never on what a thread listed before.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ComboBudget {
+    pub nodes: u64,
+    pub combos: usize,
+}
+
+/// [`list_combos`] through the per-thread cache, under `budget`: false (the shape is filtered
+/// by bounds) when the list is too long, or the budget is spent.
+pub(super) fn cached_combos(
+    values: &[i64],
+    k: usize,
+    total: i64,
+    out: &mut Vec<Mask>,
+    budget: &mut ComboBudget,
+) -> bool {
+    if budget.nodes == 0 {
+        return false;
+    }
     COMBOS.with(|cache| {
         let mut cache = cache.borrow_mut();
         let (for_values, lists) = &mut *cache;
@@ -26,23 +46,31 @@ pub(super) fn cached_combos(values: &[i64], k: usize, total: i64, out: &mut Vec<
             *for_values = values.to_vec();
             lists.clear();
         }
-        let list = lists.entry((k, total)).or_insert_with(|| {
+        let (cost, list) = lists.entry((k, total)).or_insert_with(|| {
             let mut v = Vec::new();
-            list_combos(values, k, total, &mut v).then_some(v)
+            let (fits, nodes) = list_combos(values, k, total, &mut v);
+            (nodes, fits.then_some(v))
         });
+        budget.nodes = budget.nodes.saturating_sub(*cost);
         match list {
-            Some(v) => {
+            Some(v) if v.len() <= budget.combos => {
+                budget.combos -= v.len();
                 out.extend_from_slice(v);
                 true
             }
-            None => false,
+            _ => false,
         }
     })
 }
 
 /// Appends every `k`-subset of symbols whose values add up to `total`. False if there are more
-/// than [`MAX_COMBOS`] or listing them costs too much.
-pub(super) fn list_combos(values: &[i64], k: usize, total: i64, out: &mut Vec<Mask>) -> bool {
+/// than [`MAX_COMBOS`] or listing them costs too much; with the nodes it took.
+pub(super) fn list_combos(
+    values: &[i64],
+    k: usize,
+    total: i64,
+    out: &mut Vec<Mask>,
+) -> (bool, u64) {
     let n = values.len();
     // suffix bounds for pruning: smallest/largest sum of `r` values among symbols i.. is bounded
     // by r * min/max of the suffix (cheap and valid for any values)
@@ -97,7 +125,8 @@ pub(super) fn list_combos(values: &[i64], k: usize, total: i64, out: &mut Vec<Ma
         out,
         start,
     };
-    go(&mut st, 0, k, 0, total, 0) && st.out.len() - start <= MAX_COMBOS
+    let fits = go(&mut st, 0, k, 0, total, 0) && st.out.len() - start <= MAX_COMBOS;
+    (fits, st.nodes)
 }
 
 /// Exact supports of a unique shape from its combinations, given its cells' candidates

@@ -39,12 +39,18 @@ mod combos;
 mod tests;
 
 use super::{Engine, Mask, SumShape};
-use combos::{cached_combos, combos_feasible, combos_support};
+use combos::{cached_combos, combos_feasible, combos_support, ComboBudget};
 
 /// Most combinations kept for one shape; above this the shape is filtered by bounds only.
 pub const MAX_COMBOS: usize = 4096;
 /// Most search nodes spent listing the combinations of one shape at construction.
 const MAX_ENUM_NODES: u64 = 4_000_000;
+/// Most nodes all of one engine's shapes may spend listing combinations (a hostile model of
+/// thousands of cages with different totals over wide symbol values would otherwise spend
+/// minutes): the shapes after that are filtered by bounds.
+const MAX_TABLE_NODES: u64 = 16_000_000;
+/// Most combinations one engine keeps in all (a real Killer keeps a few hundred).
+const MAX_TABLE_COMBOS: usize = 4_000_000;
 /// Non-unique sum shapes up to this many cells are filtered by enumeration.
 pub const MAX_ENUM_CELLS: usize = 4;
 /// Enumeration is skipped (bounds are used) when the product of candidate counts exceeds this.
@@ -94,13 +100,17 @@ impl Tables {
             ..Tables::default()
         };
         let mut at = 0u32;
+        let mut budget = ComboBudget {
+            nodes: MAX_TABLE_NODES,
+            combos: MAX_TABLE_COMBOS,
+        };
         for s in sums {
             t.offsets.push(at);
             at += s.cells.len() as u32;
             let k = s.cells.len();
             let method = if s.unique && k <= values.len() {
                 let start = t.combos.len();
-                if cached_combos(values, k, s.total, &mut t.combos) {
+                if cached_combos(values, k, s.total, &mut t.combos, &mut budget) {
                     Method::Combos {
                         start: start as u32,
                         end: t.combos.len() as u32,
@@ -241,11 +251,16 @@ pub(crate) fn feasible(e: &Engine, i: usize, masks: &[Mask]) -> bool {
             let mut keep = [0 as Mask; 64];
             match enumerate_support(&e.values, masks, s.total, neq, &mut keep) {
                 Some(true) => true,
-                Some(false) => bounds_feasible(&e.values, masks, s.total),
+                Some(false) => bounds_keep(&e.values, masks, s.total, &mut keep).is_some(),
                 None => false,
             }
         }
-        Method::Bounds => bounds_feasible(&e.values, masks, s.total),
+        // the bounds filter's own test (a cell none of whose candidates fits the others'
+        // range is a contradiction even when the whole shape's range holds the total)
+        Method::Bounds => {
+            let mut keep = [0 as Mask; 64];
+            bounds_keep(&e.values, masks, s.total, &mut keep).is_some()
+        }
     }
 }
 
@@ -382,14 +397,10 @@ fn totals(values: &[i64], masks: &[Mask]) -> Option<(i64, i64)> {
     Some((lo_total, hi_total))
 }
 
-/// Whether the total lies between the smallest and largest totals of the cells.
-fn bounds_feasible(values: &[i64], masks: &[Mask], total: i64) -> bool {
-    totals(values, masks).is_some_and(|(lo, hi)| lo <= total && total <= hi)
-}
-
 /// The bounds filter: every candidate `v` of a cell must leave the other cells able to reach
 /// `total - v` between their smallest and largest totals. `keep[j]` gets the candidates of
-/// cell `j` that pass; `None` when the total is out of reach.
+/// cell `j` that pass; `None` when the total is out of reach, or some cell has no candidate
+/// that passes.
 fn bounds_keep(values: &[i64], masks: &[Mask], total: i64, keep: &mut [Mask; 64]) -> Option<()> {
     let (lo_total, hi_total) = totals(values, masks)?;
     if total < lo_total || total > hi_total {
