@@ -125,7 +125,7 @@ impl LogicRule for Chains {
         if self.grouped && g.groups.is_empty() {
             return None;
         }
-        let mut bfs = Bfs::new(g.len());
+        let mut bfs = Bfs::new(g.node_count());
         // chains with one kind of strong link live on small graphs (one symbol, or bivalue
         // cells): one search per source finds each kind's shortest chain
         let mut best: Option<(f64, Hit, &Task)> = None;

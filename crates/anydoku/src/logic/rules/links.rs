@@ -120,13 +120,8 @@ impl Graph {
     }
 
     /// Number of node ids.
-    pub fn len(&self) -> usize {
+    pub fn node_count(&self) -> usize {
         self.base + self.groups.len()
-    }
-
-    /// Whether the graph has no nodes.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Whether node `u` is a group.

@@ -11,6 +11,9 @@ use crate::logic::board::Board;
 use crate::logic::budget::Cx;
 use crate::logic::{rate, Family};
 
+/// A chain found: whether it uses a group, its potentials, its eliminations.
+type Found = (bool, Vec<u32>, Vec<(usize, u8)>);
+
 /// X-chains of exactly `self.0` strong links (2 to 4).
 pub struct StrongLinks(pub usize);
 
@@ -27,10 +30,10 @@ impl LogicRule for StrongLinks {
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let k = self.0;
         let g = Graph::new(b, true);
-        let mut bfs = Bfs::new(g.len());
+        let mut bfs = Bfs::new(g.node_count());
         let depth = (2 * k - 1) as u16;
-        let mut best: Option<(bool, Vec<u32>, Vec<(usize, u8)>)> = None;
-        for a in 0..g.len() {
+        let mut best: Option<Found> = None;
+        for a in 0..g.node_count() {
             if !present(b, &g, a) {
                 continue;
             }
