@@ -82,6 +82,7 @@ pub mod engine;
 internal_mod!(error);
 pub mod generate;
 pub mod geometry;
+internal_mod!(kinds);
 mod limits;
 pub mod logic;
 pub mod puzzle;

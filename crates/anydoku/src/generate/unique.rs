@@ -105,7 +105,8 @@ impl<'e> Checker<'e> {
             cand.copy_from_slice(&root);
             let m = cand[c] & !(1u64 << solution[c]);
             self.queue.clear();
-            if m & (m - 1) == 0 {
+            // (a single symbol left is placed; none left is no other solution here)
+            if m != 0 && m & (m - 1) == 0 {
                 self.queue.push(c as u32);
             }
             cand[c] = m;

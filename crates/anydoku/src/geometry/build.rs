@@ -12,7 +12,9 @@ use toml::Spanned;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::selector;
-use super::spec::{CageSpec, CellsSpec, GeometrySpec, GridSpec, RuleSpec, ShapeSpec, SymbolsSpec};
+use super::spec::{
+    CageSpec, CellsSpec, GeometrySpec, GridSpec, PatternSpec, ShapeSpec, SymbolsSpec,
+};
 use super::{Cell, CellId, Geometry, GeometryError, Rule, Shape, ShapeKind};
 use crate::error::Error;
 use crate::limits;
@@ -96,7 +98,8 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
                 + 2
         })
         .sum();
-    limits::check_shapes(grid_shapes_count + spec.shape.len() + spec.cage.len())?;
+    let declared = spec.shape.len() + spec.cage.len() + spec.pattern.len();
+    limits::check_shapes(grid_shapes_count + declared)?;
     let mut shapes = Vec::new();
     let many = spec.grid.len() > 1;
     for (gi, grid) in spec.grid.iter().enumerate() {
@@ -112,12 +115,9 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
         grid_shapes(g, &suffix, &board_id, &mut shapes)
             .map_err(|e| Error::from(e).at(text, Some(grid.span())))?;
     }
-    for (i, s) in spec.shape.iter().enumerate() {
-        let shape = extra_shape(s, i, &index)
-            .and_then(|shape| Ok(check_shape(&shape, &symbols, &cells).map(|()| shape)?))
-            .map_err(|e| e.at(text, Some(s.span())))?;
-        shapes.push(shape);
-    }
+    shapes.extend(extra_shapes(&spec.shape, &index, &symbols, &cells, text)?);
+    let n_cells = cells.len();
+    shapes.extend(pattern_shapes(&spec.pattern, &index, n_cells, &symbols, text)?);
     let first_cage = shapes.len();
     for (i, c) in spec.cage.iter().enumerate() {
         let shape = cage_shape(c, i, &index)
@@ -326,47 +326,102 @@ pub(crate) fn resolve_cells(
     Ok(out)
 }
 
-fn extra_shape(
-    s: &Spanned<ShapeSpec>,
-    i: usize,
+/// The shapes of `[[shape]]` entries: unnamed ones are numbered per kind ("Thermometer 2").
+pub(crate) fn extra_shapes(
+    specs: &[Spanned<ShapeSpec>],
     index: &HashMap<String, CellId>,
-) -> Result<Shape, Error> {
-    let s = s.get_ref();
-    let name = s.name.clone().unwrap_or(format!("Shape {}", i + 1));
-    let cells = resolve_cells(&s.cells, &format!("shape '{name}'"), index)?;
-    let rule = match (s.rule, s.sum) {
-        (RuleSpec::Unique, None) => {
-            if s.unique == Some(false) {
-                return Err(GeometryError::Invalid(format!(
-                    "shape '{name}': a unique shape cannot have unique = false"
-                ))
-                .into());
-            }
-            Rule::Unique
-        }
-        (RuleSpec::Unique, Some(_)) => {
-            return Err(GeometryError::Invalid(format!(
-                "shape '{name}' has a sum but rule = \"unique\"; write rule = \"sum\""
-            ))
-            .into())
-        }
-        (RuleSpec::Sum, None) => {
-            return Err(GeometryError::Invalid(format!(
-                "shape '{name}' has rule = \"sum\" but no sum"
-            ))
-            .into())
-        }
-        (RuleSpec::Sum, Some(total)) => Rule::Sum {
-            total,
-            unique: s.unique.unwrap_or(false),
-        },
-    };
-    Ok(Shape {
-        name,
-        rule,
-        cells,
-        kind: ShapeKind::Extra,
-    })
+    symbols: &SymbolSet,
+    all: &[Cell],
+    text: &str,
+) -> Result<Vec<Shape>, Error> {
+    let mut numbers: HashMap<&str, usize> = HashMap::new();
+    let mut out = Vec::with_capacity(specs.len());
+    for spec in specs {
+        let s = spec.get_ref();
+        let rule_name = s.rule.as_deref().unwrap_or("unique");
+        let title = crate::kinds::by_name(rule_name).map_or("Shape", |(_, k)| k.title());
+        let number = numbers.entry(title).or_insert(0);
+        *number += 1;
+        let name = s.name.clone().unwrap_or(format!("{title} {number}"));
+        let shape = (|| {
+            let cells = resolve_cells(&s.cells, &format!("shape '{name}'"), index)?;
+            let rule = crate::kinds::read(rule_name, &json_keys(&s.params), cells.len(), symbols)
+                .map_err(|m| GeometryError::Invalid(format!("shape '{name}' {m}")))?;
+            let shape = Shape {
+                name: name.clone(),
+                rule,
+                cells,
+                kind: ShapeKind::Extra,
+            };
+            check_shape(&shape, symbols, all)?;
+            Ok::<_, Error>(shape)
+        })();
+        out.push(shape.map_err(|e| e.at(text, Some(spec.span())))?);
+    }
+    Ok(out)
+}
+
+/// The shapes of `[[pattern]]` entries: each applies to every cell unless it lists its cells.
+pub(crate) fn pattern_shapes(
+    specs: &[Spanned<PatternSpec>],
+    index: &HashMap<String, CellId>,
+    n_cells: usize,
+    symbols: &SymbolSet,
+    text: &str,
+) -> Result<Vec<Shape>, Error> {
+    let mut out = Vec::with_capacity(specs.len());
+    for spec in specs {
+        let p = spec.get_ref();
+        let shape = (|| {
+            let kind = match crate::kinds::by_name(&p.kind) {
+                Some((_, k)) if k.is_pattern() => k,
+                Some((_, k)) => {
+                    return Err(GeometryError::Invalid(format!(
+                        "\"{}\" is not a pattern; write it as a [[shape]] with rule = \"{}\" and its cells",
+                        p.kind,
+                        k.name()
+                    ))
+                    .into())
+                }
+                None => {
+                    return Err(GeometryError::Invalid(format!(
+                        "unknown pattern \"{}\"; the patterns are {}",
+                        p.kind,
+                        crate::kinds::pattern_names()
+                    ))
+                    .into())
+                }
+            };
+            let name = p.name.clone().unwrap_or(kind.title().to_string());
+            let cells = match &p.cells {
+                Some(c) => resolve_cells(c, &format!("pattern '{name}'"), index)?,
+                None => (0..n_cells as u32).map(CellId).collect(),
+            };
+            let rule = crate::kinds::read(kind.name(), &json_keys(&p.params), cells.len(), symbols)
+                .map_err(|m| GeometryError::Invalid(format!("pattern '{name}' {m}")))?;
+            Ok::<_, Error>(Shape {
+                name,
+                rule,
+                cells,
+                kind: ShapeKind::Extra,
+            })
+        })();
+        out.push(shape.map_err(|e| e.at(text, Some(spec.span())))?);
+    }
+    Ok(out)
+}
+
+/// A TOML table's keys as the JSON map the kinds read.
+fn json_keys(params: &BTreeMap<String, toml::Value>) -> serde_json::Map<String, serde_json::Value> {
+    params
+        .iter()
+        .map(|(k, v)| {
+            (
+                k.clone(),
+                serde_json::to_value(v).unwrap_or(serde_json::Value::Null),
+            )
+        })
+        .collect()
 }
 
 /// Builds the shape of a `[[cage]]` entry.

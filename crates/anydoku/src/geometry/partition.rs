@@ -440,7 +440,7 @@ fn derive_in<const W: usize>(
         .iter()
         .filter_map(|s| match s.rule {
             Rule::Sum { total, .. } => Some((Bits::of(n, &s.cells), total)),
-            Rule::Unique => None,
+            _ => None,
         })
         .collect();
     let unique: Vec<Bits<W>> = g

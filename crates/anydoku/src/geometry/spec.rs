@@ -5,6 +5,8 @@
 //! at the line and column. To add a key, add a field here (unknown keys are rejected) and use it in
 //! `build`.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
@@ -41,6 +43,8 @@ pub struct GeometrySpec {
     /// Killer cages may also live in a geometry file.
     #[serde(default)]
     pub cage: Vec<Spanned<CageSpec>>,
+    #[serde(default)]
+    pub pattern: Vec<Spanned<PatternSpec>>,
 }
 
 /// A square grid on the board.
@@ -82,28 +86,30 @@ pub struct CellSpec {
     pub poly: Option<Vec<[f64; 2]>>,
 }
 
-/// The rule of an extra shape.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum RuleSpec {
-    #[default]
-    Unique,
-    Sum,
-}
-
-/// An extra shape.
+/// An extra shape: cells with a rule of any kind (`rule = "unique"` when not said), and the
+/// kind's own keys (checked by the kind, see `crate::kinds`).
 #[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ShapeSpec {
     #[serde(default)]
     pub name: Option<String>,
     pub cells: Spanned<CellsSpec>,
     #[serde(default)]
-    pub rule: RuleSpec,
+    pub rule: Option<String>,
+    #[serde(flatten)]
+    pub params: BTreeMap<String, toml::Value>,
+}
+
+/// A pattern declared once for the layout (`kind = "anti-knight"`): where it applies (every
+/// cell unless `cells` says otherwise) and the kind's own keys.
+#[derive(Debug, Clone, Deserialize)]
+pub struct PatternSpec {
+    pub kind: String,
     #[serde(default)]
-    pub sum: Option<i64>,
+    pub name: Option<String>,
     #[serde(default)]
-    pub unique: Option<bool>,
+    pub cells: Option<Spanned<CellsSpec>>,
+    #[serde(flatten)]
+    pub params: BTreeMap<String, toml::Value>,
 }
 
 /// A Killer cage: a sum shape, unique unless said otherwise.

@@ -12,7 +12,7 @@ use toml::Spanned;
 
 use super::{json, text, Puzzle};
 use crate::error::Error;
-use crate::geometry::spec::{CageSpec, GeometrySpec};
+use crate::geometry::spec::{CageSpec, GeometrySpec, PatternSpec, ShapeSpec};
 use crate::geometry::{build, builtin, Geometry};
 
 /// The geometry of a puzzle file: a name/path, or inline.
@@ -58,6 +58,12 @@ pub struct PuzzleSpec {
     pub givens: Option<Spanned<String>>,
     #[serde(default)]
     pub cage: Vec<Spanned<CageSpec>>,
+    /// Shapes of any kind added to the geometry (thermometers on a classic grid, ...).
+    #[serde(default)]
+    pub shape: Vec<Spanned<ShapeSpec>>,
+    /// Patterns added to the geometry (`kind = "anti-knight"`).
+    #[serde(default)]
+    pub pattern: Vec<Spanned<PatternSpec>>,
 }
 
 /// Reads a text file from disk with a message in the user's terms: at most
@@ -154,7 +160,7 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
         })?,
         GeometryRef::Inline(g) => build::from_spec(g, text)?,
     };
-    let geometry = if spec.cage.is_empty() {
+    let geometry = if spec.cage.is_empty() && spec.shape.is_empty() && spec.pattern.is_empty() {
         geometry
     } else {
         let index = geometry
@@ -174,8 +180,13 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
         }
         build::overlapping_cage(&cages, &geometry.cells)
             .map_err(|(i, e)| Error::from(e).at(text, Some(spec.cage[i].span())))?;
+        let (symbols, all) = (&geometry.symbols, &geometry.cells);
+        let mut extra = build::extra_shapes(&spec.shape, &index, symbols, all, text)?;
+        let n = geometry.cell_count();
+        extra.extend(build::pattern_shapes(&spec.pattern, &index, n, symbols, text)?);
+        extra.extend(cages);
         let g = geometry
-            .with_extra_shapes(cages)
+            .with_extra_shapes(extra)
             .map_err(|e| Error::from(e).at(text, Some(span.clone())))?;
         build::check_sums(&g)?;
         g

@@ -118,6 +118,14 @@ pub enum Conflict {
         /// What its filled cells add up to.
         filled: i64,
     },
+    /// A shape of another kind (a thermometer, an arrow, ...) whose cells are all filled breaks
+    /// its rule.
+    Broken {
+        /// The shape.
+        shape: ShapeId,
+        /// How it is broken, in the geometry's names.
+        why: String,
+    },
 }
 
 impl Puzzle {
@@ -221,13 +229,14 @@ impl Puzzle {
                 let s = g.shape(*shape);
                 let total = match s.rule {
                     Rule::Sum { total, .. } => total,
-                    Rule::Unique => 0,
+                    _ => 0,
                 };
                 format!(
                     "{} must add up to {total} but its cells make {filled}",
                     s.name
                 )
             }
+            Conflict::Broken { shape, why } => format!("{}: {why}", g.shape(*shape).name),
         }
     }
 }
@@ -265,6 +274,11 @@ pub(crate) fn conflicts_of(g: &Geometry, grid: &[Option<u8>]) -> Vec<Conflict> {
             let rest_min = (s.cells.len() - filled.len()) as i64 * min_value;
             if (all && sum != total) || (!all && min_value >= 0 && sum + rest_min > total) {
                 out.push(Conflict::Sum { shape, filled: sum });
+            }
+        }
+        if let Rule::Constraint(_) = s.rule {
+            if let Some(why) = crate::kinds::broken(s, g, grid) {
+                out.push(Conflict::Broken { shape, why });
             }
         }
     }

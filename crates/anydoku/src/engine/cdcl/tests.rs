@@ -35,34 +35,38 @@ fn restarts_follow_recent_distances() {
 
 /// With learnt clauses dropped as soon as there are any (the clause store compacted again
 /// and again, watches and reasons renumbered), counts still agree with depth-first search.
+/// (Run on a deep stack: its 16x16 searches go 120 levels deep in the bitboard kernel, see
+/// [`crate::engine::with_deep_stack`].)
 #[test]
 fn counts_agree_when_learnt_clauses_are_dropped_at_once() {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-    let (mut reductions, mut compactions) = (0, 0);
-    for name in ["classic6", "classic9", "classic16"] {
-        let e = Engine::new(&builtin::load(name).unwrap());
-        let n = e.n_cells;
-        let grid = e.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
-        for _ in 0..12 {
-            let mut givens = vec![None; n];
-            for _ in 0..n / 5 {
-                let c = rng.gen_range(0..n);
-                givens[c] = Some(grid[c]);
+    crate::engine::with_deep_stack(|| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let (mut reductions, mut compactions) = (0, 0);
+        for name in ["classic6", "classic9", "classic16"] {
+            let e = Engine::new(&builtin::load(name).unwrap());
+            let n = e.n_cells;
+            let grid = e.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
+            for _ in 0..12 {
+                let mut givens = vec![None; n];
+                for _ in 0..n / 5 {
+                    let c = rng.gen_range(0..n);
+                    givens[c] = Some(grid[c]);
+                }
+                let want = e.count(&givens, 300, Limits::none());
+                let root = Searcher::new(&e)
+                    .initial(&givens)
+                    .expect("givens from a grid");
+                let mut s = Cdcl::new(&e, &root).expect("unique shapes only");
+                s.max_learnt = 0;
+                let got = s.count(300, Limits::none());
+                assert_eq!((got.count, got.complete), (want.count, want.complete));
+                reductions += s.reductions;
+                compactions += s.compactions;
             }
-            let want = e.count(&givens, 300, Limits::none());
-            let root = Searcher::new(&e)
-                .initial(&givens)
-                .expect("givens from a grid");
-            let mut s = Cdcl::new(&e, &root).expect("unique shapes only");
-            s.max_learnt = 0;
-            let got = s.count(300, Limits::none());
-            assert_eq!((got.count, got.complete), (want.count, want.complete));
-            reductions += s.reductions;
-            compactions += s.compactions;
         }
-    }
-    assert!(reductions > 100, "only {reductions} reductions");
-    assert!(compactions > 10, "only {compactions} compactions");
+        assert!(reductions > 100, "only {reductions} reductions");
+        assert!(compactions > 10, "only {compactions} compactions");
+    })
 }
 
 /// Known exact counts, every solution excluded in turn: 288 grids of the empty 4x4 classic,
@@ -83,109 +87,115 @@ fn known_counts() {
 
 /// Random partial grids (some with a wrong given) on several layouts: the same counts as the
 /// depth-first search, and every reported solution keeps the givens and breaks no rule.
+/// (On a deep stack, see [`crate::engine::with_deep_stack`].)
 #[test]
 fn counts_agree_with_depth_first_search() {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-    // unique shapes smaller than the symbol set: their rule is only in the peer constraints
-    let small_shapes = "name = \"6x6 with small unique shapes\"\nsymbols = \"123456\"\n\
-        [[grid]]\nsize = 6\nboxes = [2, 3]\n\
-        [[shape]]\ncells = \"r1c1 r3c4 r6c2\"\n[[shape]]\ncells = \"r2c6 r5c1 r4c3 r6c5\"\n";
-    for (name, range) in [
-        ("small shapes", 10..22),
-        ("classic6", 14..26),
-        ("classic9", 24..40),
-        ("x", 20..34),
-        ("jigsaw", 22..38),
-        ("windoku", 20..34),
-        ("classic16", 120..190),
-    ] {
-        let g = match name {
-            "small shapes" => crate::geometry::build::from_toml(small_shapes).unwrap(),
-            _ => builtin::load(name).unwrap(),
-        };
-        let e = Engine::new(&g);
-        let n = e.n_cells;
-        let grid = e.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
-        let (mut at_most_one, mut more) = (0, 0);
-        for _ in 0..40 {
-            let mut givens = vec![None; n];
-            for _ in 0..rng.gen_range(range.clone()) {
-                let c = rng.gen_range(0..n);
-                givens[c] = Some(if rng.gen_bool(0.01) {
-                    rng.gen_range(0..e.n_symbols as u8)
-                } else {
-                    grid[c]
-                });
-            }
-            let limits = Limits {
-                max_nodes: Some(100_000),
-                max_time: None,
+    crate::engine::with_deep_stack(|| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        // unique shapes smaller than the symbol set: their rule is only in the peer constraints
+        let small_shapes = "name = \"6x6 with small unique shapes\"\nsymbols = \"123456\"\n\
+            [[grid]]\nsize = 6\nboxes = [2, 3]\n\
+            [[shape]]\ncells = \"r1c1 r3c4 r6c2\"\n[[shape]]\ncells = \"r2c6 r5c1 r4c3 r6c5\"\n";
+        for (name, range) in [
+            ("small shapes", 10..22),
+            ("classic6", 14..26),
+            ("classic9", 24..40),
+            ("x", 20..34),
+            ("jigsaw", 22..38),
+            ("windoku", 20..34),
+            ("classic16", 120..190),
+        ] {
+            let g = match name {
+                "small shapes" => crate::geometry::build::from_toml(small_shapes).unwrap(),
+                _ => builtin::load(name).unwrap(),
             };
-            let want = e.count(&givens, 5, limits);
-            if !want.complete {
-                continue;
+            let e = Engine::new(&g);
+            let n = e.n_cells;
+            let grid = e.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
+            let (mut at_most_one, mut more) = (0, 0);
+            for _ in 0..40 {
+                let mut givens = vec![None; n];
+                for _ in 0..rng.gen_range(range.clone()) {
+                    let c = rng.gen_range(0..n);
+                    givens[c] = Some(if rng.gen_bool(0.01) {
+                        rng.gen_range(0..e.n_symbols as u8)
+                    } else {
+                        grid[c]
+                    });
+                }
+                let limits = Limits {
+                    max_nodes: Some(100_000),
+                    max_time: None,
+                };
+                let want = e.count(&givens, 5, limits);
+                if !want.complete {
+                    continue;
+                }
+                let got = cdcl_count(&e, &givens, 5);
+                assert_eq!(got.count, want.count, "{name}: {givens:?}");
+                for sol in &got.solutions {
+                    assert!(givens
+                        .iter()
+                        .zip(sol)
+                        .all(|(g, &s)| g.is_none_or(|g| g == s)));
+                    assert!((0..n).all(|c| e.peers(c).iter().all(|&p| sol[p as usize] != sol[c])));
+                }
+                if want.count == 1 {
+                    assert_eq!(got.solutions, want.solutions, "{name}");
+                }
+                if want.count <= 1 {
+                    at_most_one += 1;
+                } else {
+                    more += 1;
+                }
             }
-            let got = cdcl_count(&e, &givens, 5);
-            assert_eq!(got.count, want.count, "{name}: {givens:?}");
-            for sol in &got.solutions {
-                assert!(givens
-                    .iter()
-                    .zip(sol)
-                    .all(|(g, &s)| g.is_none_or(|g| g == s)));
-                assert!((0..n).all(|c| e.peers(c).iter().all(|&p| sol[p as usize] != sol[c])));
-            }
-            if want.count == 1 {
-                assert_eq!(got.solutions, want.solutions, "{name}");
-            }
-            if want.count <= 1 {
-                at_most_one += 1;
-            } else {
-                more += 1;
-            }
+            assert!(
+                at_most_one > 0 && more > 0,
+                "{name}: {at_most_one} with at most one solution, {more} with more"
+            );
         }
-        assert!(
-            at_most_one > 0 && more > 0,
-            "{name}: {at_most_one} with at most one solution, {more} with more"
-        );
-    }
+    })
 }
 
 /// Through the searcher: CDCL from the start and depth-first search alone give the same
 /// answers on random partial grids of wide layouts (16x16, 25x25).
+/// (On a deep stack, see [`crate::engine::with_deep_stack`].)
 #[test]
 fn searcher_with_and_without_cdcl_agree() {
-    use crate::engine::Status;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-    for (name, range) in [("classic16", 120..200), ("classic25", 380..470)] {
-        let g = builtin::load(name).unwrap();
-        let (cdcl, dfs) = Engine::with_and_without_cdcl(&g);
-        let n = dfs.n_cells;
-        let grid = dfs.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
-        let mut statuses = Vec::new();
-        for _ in 0..12 {
-            let mut givens = vec![None; n];
-            for _ in 0..rng.gen_range(range.clone()) {
-                let c = rng.gen_range(0..n);
-                givens[c] = Some(grid[c]);
+    crate::engine::with_deep_stack(|| {
+        use crate::engine::Status;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for (name, range) in [("classic16", 120..200), ("classic25", 380..470)] {
+            let g = builtin::load(name).unwrap();
+            let (cdcl, dfs) = Engine::with_and_without_cdcl(&g);
+            let n = dfs.n_cells;
+            let grid = dfs.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
+            let mut statuses = Vec::new();
+            for _ in 0..12 {
+                let mut givens = vec![None; n];
+                for _ in 0..rng.gen_range(range.clone()) {
+                    let c = rng.gen_range(0..n);
+                    givens[c] = Some(grid[c]);
+                }
+                let limits = Limits {
+                    max_nodes: Some(200_000),
+                    max_time: None,
+                };
+                let want = dfs.count(&givens, 2, limits);
+                if !want.complete {
+                    continue;
+                }
+                let got = cdcl.count(&givens, 2, Limits::none());
+                assert_eq!(got.status(), want.status(), "{name}");
+                if want.status() == Status::Unique {
+                    assert_eq!(got.solutions, want.solutions, "{name}");
+                }
+                statuses.push(want.status());
             }
-            let limits = Limits {
-                max_nodes: Some(200_000),
-                max_time: None,
-            };
-            let want = dfs.count(&givens, 2, limits);
-            if !want.complete {
-                continue;
-            }
-            let got = cdcl.count(&givens, 2, Limits::none());
-            assert_eq!(got.status(), want.status(), "{name}");
-            if want.status() == Status::Unique {
-                assert_eq!(got.solutions, want.solutions, "{name}");
-            }
-            statuses.push(want.status());
+            assert!(statuses.len() >= 8, "{name}: too many budget stops");
+            assert!(statuses.contains(&Status::Multiple), "{name}: {statuses:?}");
         }
-        assert!(statuses.len() >= 8, "{name}: too many budget stops");
-        assert!(statuses.contains(&Status::Multiple), "{name}: {statuses:?}");
-    }
+    })
 }
 
 /// A node budget stops CDCL with an unknown answer instead of running on.
