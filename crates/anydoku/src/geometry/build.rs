@@ -28,8 +28,31 @@ pub fn from_toml(text: &str) -> Result<Geometry, Error> {
             location: None,
         });
     }
-    let spec: GeometrySpec = toml::from_str(text).map_err(|e| Error::from_toml(&e, text))?;
+    let spec: GeometrySpec = toml::from_str(text).map_err(|e| table_error(&e, text))?;
     from_spec(&spec, text)
+}
+
+/// A TOML error, with a message in the file's terms when a list of tables (`[[grid]]`) was
+/// written as one table (`[grid]`).
+pub(crate) fn table_error(e: &toml::de::Error, text: &str) -> Error {
+    let err = Error::from_toml(e, text);
+    let header = e
+        .span()
+        .and_then(|s| text.get(s.start..))
+        .and_then(|t| t.strip_prefix('['))
+        .filter(|t| !t.starts_with('['))
+        .and_then(|t| t.split_once(']'))
+        .map(|(key, _)| key.trim());
+    match header {
+        Some(key) if e.message().contains("expected a sequence") => Error::Syntax {
+            message: format!(
+                "[{key}] is one table, but {key} is a list of tables: write [[{key}]] (two \
+                 brackets) before each one"
+            ),
+            location: err.location(),
+        },
+        _ => err,
+    }
 }
 
 /// Builds a geometry from its parsed spec; `text` is the source, for error locations.
@@ -57,9 +80,13 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
             poly: None,
         })
         .collect();
+    let mut explicit: HashMap<&str, ()> = HashMap::new();
     for cell in &spec.cell {
         let c = cell.get_ref();
         let at_cell = |e: GeometryError| Error::from(e).at(text, Some(cell.span()));
+        if explicit.insert(&c.name, ()).is_some() {
+            return Err(at_cell(GeometryError::DuplicateCellName(c.name.clone())));
+        }
         limits::check_name("cell", &c.name).map_err(at_cell)?;
         limits::check_position(c.pos, &c.name).map_err(at_cell)?;
         if let Some(poly) = &c.poly {
@@ -102,8 +129,18 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
     limits::check_shapes(grid_shapes_count + declared)?;
     let mut shapes = Vec::new();
     let many = spec.grid.len() > 1;
+    let mut grid_names: HashMap<&str, ()> = HashMap::new();
     for (gi, grid) in spec.grid.iter().enumerate() {
         let g = grid.get_ref();
+        if let Some(name) = &g.name {
+            if grid_names.insert(name, ()).is_some() {
+                return Err(Error::from(GeometryError::Invalid(format!(
+                    "two grids are named '{name}'; give each its own name (the names tell \
+                     their rows, columns and boxes apart: 'Row 1 of {name}')"
+                )))
+                .at(text, Some(grid.span())));
+            }
+        }
         let suffix = if many {
             format!(
                 " of {}",
@@ -120,7 +157,7 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
     shapes.extend(pattern_shapes(&spec.pattern, &index, n_cells, &symbols, text)?);
     let first_cage = shapes.len();
     for (i, c) in spec.cage.iter().enumerate() {
-        let shape = cage_shape(c, i, &index)
+        let shape = cage_shape(c, i, &index, text)
             .and_then(|shape| Ok(check_shape(&shape, &symbols, &cells).map(|()| shape)?))
             .map_err(|e| e.at(text, Some(c.span())))?;
         shapes.push(shape);
@@ -135,7 +172,7 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
 fn symbols_of(spec: &GeometrySpec) -> Result<SymbolSet, Error> {
     let values = spec.values.as_ref().map(|v| v.get_ref().clone());
     let set = match spec.symbols.get_ref() {
-        SymbolsSpec::Text(t) => SymbolSet::from_graphemes(t, values),
+        SymbolsSpec::Text(t) => SymbolSet::from_text(t, values),
         SymbolsSpec::List(l) => SymbolSet::from_list(l.clone(), values),
     };
     Ok(set?)
@@ -292,7 +329,17 @@ fn grid_shapes(
 }
 
 /// Resolves a cells spec to ids; `what` names the shape for messages.
+/// Errors are located at the cells in `text`, the file they were read from.
 pub(crate) fn resolve_cells(
+    cells: &Spanned<CellsSpec>,
+    what: &str,
+    index: &HashMap<String, CellId>,
+    text: &str,
+) -> Result<Vec<CellId>, Error> {
+    resolve(cells, what, index).map_err(|e| e.at(text, Some(cells.span())))
+}
+
+fn resolve(
     cells: &Spanned<CellsSpec>,
     what: &str,
     index: &HashMap<String, CellId>,
@@ -313,6 +360,16 @@ pub(crate) fn resolve_cells(
                 .unwrap_or(name);
             match index.get(&canonical) {
                 Some(&id) => out.push(id),
+                None if parse_board_name(&canonical).is_none()
+                    && selector::looks_like_range(&canonical) =>
+                {
+                    return Err(GeometryError::Invalid(format!(
+                        "bad cell selector '{canonical}' (in {what}): a block of cells is \
+                         written r1-2c1-3 (rows 1 to 2, columns 1 to 3), one cell r1c1, and \
+                         several separated by spaces"
+                    ))
+                    .into())
+                }
                 None => {
                     return Err(GeometryError::UnknownCell {
                         cell: canonical,
@@ -322,6 +379,18 @@ pub(crate) fn resolve_cells(
                 }
             }
         }
+    }
+    let mut sorted = out.clone();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        let cell = index
+            .iter()
+            .find(|(_, &id)| id == w[0])
+            .map_or(String::new(), |(name, _)| name.clone());
+        return Err(GeometryError::Invalid(format!(
+            "{what} names cell {cell} twice; a shape holds each cell once"
+        ))
+        .into());
     }
     Ok(out)
 }
@@ -344,7 +413,7 @@ pub(crate) fn extra_shapes(
         *number += 1;
         let name = s.name.clone().unwrap_or(format!("{title} {number}"));
         let shape = (|| {
-            let cells = resolve_cells(&s.cells, &format!("shape '{name}'"), index)?;
+            let cells = resolve_cells(&s.cells, &format!("shape '{name}'"), index, text)?;
             let rule = crate::kinds::read(rule_name, &json_keys(&s.params), cells.len(), symbols)
                 .map_err(|m| GeometryError::Invalid(format!("shape '{name}' {m}")))?;
             let shape = Shape {
@@ -394,7 +463,7 @@ pub(crate) fn pattern_shapes(
             };
             let name = p.name.clone().unwrap_or(kind.title().to_string());
             let cells = match &p.cells {
-                Some(c) => resolve_cells(c, &format!("pattern '{name}'"), index)?,
+                Some(c) => resolve_cells(c, &format!("pattern '{name}'"), index, text)?,
                 None => (0..n_cells as u32).map(CellId).collect(),
             };
             let rule = crate::kinds::read(kind.name(), &json_keys(&p.params), cells.len(), symbols)
@@ -429,10 +498,11 @@ pub(crate) fn cage_shape(
     c: &Spanned<CageSpec>,
     i: usize,
     index: &HashMap<String, CellId>,
+    text: &str,
 ) -> Result<Shape, Error> {
     let c = c.get_ref();
     let name = c.name.clone().unwrap_or(format!("Cage {}", i + 1));
-    let cells = resolve_cells(&c.cells, &format!("cage '{name}'"), index)?;
+    let cells = resolve_cells(&c.cells, &format!("cage '{name}'"), index, text)?;
     Ok(Shape {
         name,
         rule: Rule::Sum {

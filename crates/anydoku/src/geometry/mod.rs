@@ -163,7 +163,7 @@ pub enum GeometryError {
     #[error("cell name '{0}' is used twice")]
     DuplicateCellName(String),
     /// A shape or cage names a cell that does not exist.
-    #[error("cell {cell} is outside every grid (in {context})")]
+    #[error("{} (in {context})", unknown_cell(cell))]
     UnknownCell {
         /// The cell as written.
         cell: String,
@@ -198,6 +198,15 @@ pub enum GeometryError {
     /// A number over one of the limits of [`crate::InputLimits`].
     #[error("{0}")]
     Limit(String),
+}
+
+/// What is wrong with a cell name that names no cell.
+fn unknown_cell(cell: &str) -> String {
+    if build::parse_board_name(cell).is_some() {
+        format!("cell {cell} is outside every grid")
+    } else {
+        format!("there is no cell named '{cell}'")
+    }
 }
 
 /// A validated geometry: symbols, cells and shapes.
@@ -379,6 +388,11 @@ impl Geometry {
     /// A built-in geometry by name (see [`Geometry::builtin_names`]).
     pub fn builtin(name: &str) -> Result<Geometry, Error> {
         builtin::load(name)
+    }
+
+    /// The TOML file of a built-in geometry (name case ignored), to start a layout from.
+    pub fn builtin_text(name: &str) -> Option<&'static str> {
+        builtin::text(name)
     }
 
     /// The names of the built-in geometries.

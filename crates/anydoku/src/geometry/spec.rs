@@ -7,8 +7,47 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use toml::Spanned;
+
+/// Exactly two numbers (`[row, column]`, `[height, width]`, `[x, y]`): `key` has a message
+/// saying how to write it (`form`) when there are more or fewer.
+fn two<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+    key: &str,
+    form: &str,
+) -> Result<[T; 2], D::Error> {
+    let v: Vec<T> = Vec::deserialize(d)?;
+    let n = v.len();
+    <[T; 2]>::try_from(v)
+        .map_err(|_| serde::de::Error::custom(format!("{key} has {n} numbers; write {form}")))
+}
+
+fn origin<'de, D: Deserializer<'de>>(d: D) -> Result<[i32; 2], D::Error> {
+    two(
+        d,
+        "origin",
+        "origin = [row, column], the board position of the grid's top-left cell",
+    )
+}
+
+fn boxes<'de, D: Deserializer<'de>>(d: D) -> Result<Option<[u32; 2]>, D::Error> {
+    two(d, "boxes", "boxes = [height, width]").map(Some)
+}
+
+fn position<'de, D: Deserializer<'de>>(d: D) -> Result<[f64; 2], D::Error> {
+    two(d, "pos", "pos = [x, y], the cell's centre")
+}
+
+fn outline<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<[f64; 2]>>, D::Error> {
+    #[derive(Deserialize)]
+    struct Point(#[serde(deserialize_with = "point")] [f64; 2]);
+    fn point<'de, D: Deserializer<'de>>(d: D) -> Result<[f64; 2], D::Error> {
+        two(d, "a point of poly", "each point as [x, y]")
+    }
+    let points: Vec<Point> = Vec::deserialize(d)?;
+    Ok(Some(points.into_iter().map(|p| p.0).collect()))
+}
 
 /// A symbol set written as one string of graphemes or as a list.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -53,10 +92,10 @@ pub struct GeometrySpec {
 pub struct GridSpec {
     #[serde(default)]
     pub name: Option<String>,
-    #[serde(default = "default_origin")]
+    #[serde(default = "default_origin", deserialize_with = "origin")]
     pub origin: [i32; 2],
     pub size: u32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "boxes")]
     pub boxes: Option<[u32; 2]>,
     #[serde(default)]
     pub regions: Option<Spanned<String>>,
@@ -81,8 +120,9 @@ fn yes() -> bool {
 #[serde(deny_unknown_fields)]
 pub struct CellSpec {
     pub name: String,
+    #[serde(deserialize_with = "position")]
     pub pos: [f64; 2],
-    #[serde(default)]
+    #[serde(default, deserialize_with = "outline")]
     pub poly: Option<Vec<[f64; 2]>>,
 }
 

@@ -386,7 +386,7 @@ pub(crate) fn put_given(
     let s = geometry.symbols.index_of(sym).ok_or_else(|| {
         Error::puzzle(format!(
             "'{sym}' (for cell {cell}) is not in the symbol set {}",
-            geometry.symbols.symbols().concat()
+            geometry.symbols.describe()
         ))
     })?;
     givens[id.index()] = Some(s as u8);

@@ -142,8 +142,12 @@ impl Puzzle {
         json::from_json(text)
     }
 
-    /// Reads givens written as grid text on `geometry`: one grapheme per cell in cell order,
-    /// `.` (or `0` when it is not a symbol) for an empty cell; whitespace is ignored.
+    /// Reads givens written as grid text on `geometry`, one cell per geometry cell in cell
+    /// order: a symbol, or `.` (or `0` when it is not a symbol) for an empty cell. Single
+    /// graphemes may run together (`53..7....`); longer symbols stand apart, separated by
+    /// spaces or commas (`5 3 . . 16`). The box lines of a text drawing (`|`, `-`, `+`) and
+    /// lines starting with `#` are skipped, so every drawing [`crate::render::text`] makes
+    /// reads back in.
     pub fn from_text(geometry: Arc<Geometry>, text: &str) -> Result<Puzzle, Error> {
         let givens = text::parse_grid(&geometry, text)?;
         Ok(Puzzle { geometry, givens })
@@ -166,7 +170,17 @@ impl Puzzle {
         serde_json::to_value(json::to_model(self)).expect("the model serialises")
     }
 
-    /// The givens as one line of text (`.` for an empty cell).
+    /// The puzzle as a TOML puzzle file, read back by [`Puzzle::from_toml`] and
+    /// [`Puzzle::load`] as the same puzzle: `geometry = "<geometry>"` (how the file names its
+    /// layout: a built-in name, or a path relative to the file), the givens drawn as text, and
+    /// a `[[cage]]` for each shape after the first `base` shapes of the puzzle's geometry (the
+    /// cages a Killer adds to its layout; pass the layout's shape count). `comment` lines go
+    /// first, each after `# `. Fails when such an added shape is not a sum.
+    pub fn to_toml(&self, geometry: &str, base: usize, comment: &str) -> Result<String, Error> {
+        file::to_toml(self, geometry, base, comment)
+    }
+
+    /// The givens as one line of text (`.` for an empty cell; see [`crate::render::line`]).
     pub fn to_line(&self) -> String {
         text::to_line(&self.geometry, &self.givens)
     }
