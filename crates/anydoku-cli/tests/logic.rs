@@ -876,7 +876,12 @@ fn a_timeout_stops_the_logic_on_every_shipped_example() {
             vec!["hint", path],
         ];
         let killer = text.contains("[[cage]]");
-        if let Some(g) = geometry {
+        // a layout file is named relative to the puzzle's folder
+        let layout = geometry.map(|g| match g.ends_with(".toml") || g.ends_with(".json") {
+            true => file.parent().unwrap().join(g).to_str().unwrap().to_string(),
+            false => g.to_string(),
+        });
+        if let Some(g) = layout.as_deref() {
             let mut c = vec!["generate", "-g", g, "--difficulty", "master", "--seed", "1"];
             if killer {
                 c.push("--killer");
