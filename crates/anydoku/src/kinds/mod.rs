@@ -15,7 +15,7 @@
 //! * random instances that a given grid satisfies ([`Kind::plant`]), for the conformance tests
 //!   and for generation;
 //! * its f-puzzles mapping ([`Kind::fpuzzles_keys`], [`Kind::read_fpuzzles`], see [`fpuzzles`]);
-//! * its drawing in the SVG picture ([`Kind::draw`], see [`draw`]).
+//! * its drawing in the SVG picture ([`Kind::draw`], with the pen of `kinds::draw`).
 //!
 //! Unique and sum are kinds like the others; the engine's fastest paths (the bitboard kernels,
 //! CDCL, the law of 45) know them by their own [`Rule`] variants, every other kind is a
