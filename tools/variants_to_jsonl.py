@@ -26,7 +26,7 @@ Source formats handled (details in SOURCES.md):
   - Killer: clue grid (each cage sum written in one of its cells) + cage-id grid; boxes 2x2 (4x4),
     2 rows x 3 cols (6x6), 3x3 (9x9).
   - Jigsaw: givens grid + region-id grid; rows, columns, regions (no boxes).
-  - Sudoku (sizes/): 9x9 and 16x16 (4x4 boxes, tokens 1..16 -> symbols "123456789ABCDEFG").
+  - Sudoku (sizes/): 9x9 and 16x16 (4x4 boxes, tokens 1..16 -> the symbols "1".."16").
   - Multi-grid (Samurai, Windmill, Sohei, Butterfly, Gattai-8, Shogun, Sumo, Clueless-1/2): union
     of 9x9 sub-grids at fixed origins; a cell exists iff the solution has a digit there. Clueless
     types add a tenth 9x9 sudoku made of box centres (1) or of the central boxes (2).
@@ -64,15 +64,11 @@ from typing import Iterable, Iterator
 
 Cell = tuple[int, int]  # (row, col), 0-based
 
-HEX16 = "123456789ABCDEFG"  # 16x16 numeric puzzles: symbol i means value i (1..16)
-
-
-def digit_symbols(n: int) -> str:
-    """The symbol string of an n x n numeric puzzle."""
-    if n <= 9:
-        return "123456789"[:n]
-    if n == 16:
-        return HEX16
+def digit_symbols(n: int) -> list[str]:
+    """The symbols of an n x n numeric puzzle: the numbers 1..n as written (`10` to `16` are
+    symbols of two characters)."""
+    if n <= 9 or n == 16:
+        return [str(v) for v in range(1, n + 1)]
     raise ValueError(f"no numeric symbol set for size {n}")
 
 

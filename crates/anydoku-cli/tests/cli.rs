@@ -398,7 +398,7 @@ fn structural_errors_in_geometry_files() {
         &format!("{head}[[shape]]\ncells = \"r5c1 r1c1\"\n"),
     );
     assert!(
-        err.contains("cell r5c1 is outside every grid") && err.contains("o.toml:5:"),
+        err.contains("cell r5c1 is outside every grid") && err.contains("o.toml:6:9:"),
         "{err}"
     );
     let err = bad_file(
@@ -413,7 +413,7 @@ fn structural_errors_in_geometry_files() {
         "d.toml",
         &format!("{head}[[shape]]\nname = \"Dup\"\ncells = \"r1c1 r1c1\"\n"),
     );
-    assert!(err.contains("shape 'Dup' lists cell r1c1 twice"), "{err}");
+    assert!(err.contains("shape 'Dup' names cell r1c1 twice"), "{err}");
     let err = bad_file(
         "b.toml",
         "name = \"x\"\nsymbols = \"123456789\"\n[[grid]]\nsize = 9\nboxes = [2, 3]\n",

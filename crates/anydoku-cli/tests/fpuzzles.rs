@@ -76,7 +76,9 @@ fn model_file(p: &Puzzle, name: &str) -> PathBuf {
 
 #[test]
 fn round_trip_classic_jigsaw_and_x_through_link_and_json() {
-    for name in ["classic9", "jigsaw", "x", "classic6", "classic16"] {
+    // (f-puzzles writes values 1..N, read back as the numbers 1..N: a 16x16 with numbers keeps
+    // its symbols)
+    for name in ["classic9", "jigsaw", "x", "classic6", "classic16n"] {
         let p = planted(name);
         let file = model_file(&p, &format!("{name}.json"));
         let original = solve_checked(file.to_str().unwrap());

@@ -193,6 +193,102 @@ fn regions_diagonals_and_shading_follow_the_layout() {
     assert_eq!(count(&s, "<rect class=\"cell\""), 5 * 81 - 4 * 9);
 }
 
+/// A built-in layout by name, or a layout file by its path from the project root.
+fn layout(name: &str) -> Geometry {
+    match name.strip_prefix("puzzles/") {
+        Some(_) => Geometry::load(root().join(name).to_str().unwrap()).unwrap(),
+        None => builtin::load(name).unwrap(),
+    }
+}
+
+fn empty_picture(g: &Geometry) -> String {
+    let n = g.cell_count();
+    svg::draw(g, &vec![None; n], &vec![None; n])
+}
+
+/// Every unique shape that is not a row, column or region of a drawn grid is visible: each grid
+/// of a multi-grid layout outlined, pairs and a hexagon's lines drawn as lines, scattered shapes
+/// named in a note.
+#[test]
+fn sub_grids_lines_and_patterns_are_shown() {
+    for (name, grids) in [
+        ("puzzles/layouts/flower.toml", 5),
+        ("samurai", 5),
+        ("windmill", 5),
+        ("gattai8", 8),
+        ("classic9", 0),
+        ("tredoku", 0),
+    ] {
+        let s = empty_picture(&layout(name));
+        assert_eq!(count(&s, "class=\"subgrid\""), grids, "{name}");
+    }
+    // the Flower's centre grid is rows 4-12, columns 4-12, and its outline says so
+    let f = empty_picture(&layout("puzzles/layouts/flower.toml"));
+    assert!(
+        f.contains("<title>Grid of rows 4-12, columns 4-12</title>"),
+        "{f}"
+    );
+    // 224 pairs a knight's move apart: one line each, and a note saying what lines mean
+    let k = empty_picture(&layout("puzzles/layouts/antiknight.toml"));
+    assert_eq!(count(&k, "class=\"line\""), 224);
+    assert!(
+        k.contains("Cells joined by a thin line hold different"),
+        "{k}"
+    );
+    assert_eq!(count(&k, "class=\"diagonal\""), 0);
+    // the hexagon's 15 lines (5 rows of hexagons and 10 slanted lines), none a diagonal
+    let h = empty_picture(&layout("puzzles/layouts/hexagon.toml"));
+    assert_eq!(count(&h, "class=\"line\""), 15);
+    assert_eq!(count(&h, "class=\"diagonal\""), 0);
+    // an X keeps its diagonals, a classic draws nothing more and has no note
+    let x = empty_picture(&layout("x"));
+    assert_eq!(
+        (count(&x, "class=\"line\""), count(&x, "class=\"note\"")),
+        (0, 0)
+    );
+    // scattered shapes (the same place in every box) are named in a note
+    let mut text = std::fs::read_to_string(root().join("geometries/classic9.toml")).unwrap();
+    for k in 0..9 {
+        let cells: Vec<String> = (0..9)
+            .map(|b| format!("r{}c{}", b / 3 * 3 + k / 3 + 1, b % 3 * 3 + k % 3 + 1))
+            .collect();
+        text.push_str(&format!(
+            "[[shape]]\nname = \"Place {}\"\ncells = \"{}\"\n",
+            k + 1,
+            cells.join(" ")
+        ));
+    }
+    let d = empty_picture(&Geometry::from_toml(&text).unwrap());
+    let note: String = d
+        .lines()
+        .filter(|l| l.contains("class=\"note\""))
+        .map(|l| {
+            l.split('>')
+                .nth(1)
+                .unwrap()
+                .split('<')
+                .next()
+                .unwrap()
+                .to_string()
+                + " "
+        })
+        .collect();
+    assert!(
+        note.contains("9 shapes of scattered cells: Place 1, Place 2") && note.contains("Place 9."),
+        "{note}"
+    );
+    assert_eq!(count(&d, "class=\"line\""), 0);
+}
+
+/// Givens stand on a light ground, whatever their symbols (emoji keep their own colours).
+#[test]
+fn givens_stand_out() {
+    let out = run(&["render", "puzzles/fruit_toroidal.toml"]).1;
+    let p = Puzzle::load(root().join("puzzles/fruit_toroidal.toml")).unwrap();
+    assert_eq!(count(&out, "class=\"given-cell\""), p.given_count());
+    assert_eq!(count(&out, "class=\"given\""), p.given_count());
+}
+
 /// Thick edges of a 9x9 classic: the outer frame (36 unit edges) and the box lines inside
 /// (2 lines each way, 9 unit edges each).
 #[test]
@@ -214,9 +310,18 @@ fn classic_thick_edges_are_the_frame_and_box_lines() {
 #[test]
 fn json_loaded_geometries_infer_the_same_picture() {
     for name in [
-        "classic9", "x", "windoku", "jigsaw", "toroidal", "samurai", "tredoku",
+        "classic9",
+        "x",
+        "windoku",
+        "jigsaw",
+        "toroidal",
+        "samurai",
+        "tredoku",
+        "puzzles/layouts/flower.toml",
+        "puzzles/layouts/antiknight.toml",
+        "puzzles/layouts/hexagon.toml",
     ] {
-        let p = Puzzle::empty(Arc::new(builtin::load(name).unwrap()));
+        let p = Puzzle::empty(Arc::new(layout(name)));
         let text = serde_json::to_string(&json::to_model(&p)).unwrap();
         let q = json::from_json(&text).unwrap();
         let n = p.geometry.cell_count();
@@ -228,7 +333,14 @@ fn json_loaded_geometries_infer_the_same_picture() {
                 .map(|l| l.split("<title>").next().unwrap().to_string())
                 .collect::<Vec<_>>()
         };
-        for what in ["region-border", "class=\"diagonal\"", "fill-opacity"] {
+        for what in [
+            "region-border",
+            "class=\"diagonal\"",
+            "fill-opacity",
+            "class=\"subgrid\"",
+            "class=\"line\"",
+            "class=\"note\"",
+        ] {
             assert_eq!(part(&a, what), part(&b, what), "{name}: {what}");
         }
     }

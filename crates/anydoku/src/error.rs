@@ -72,7 +72,7 @@ pub enum Error {
         location: Option<Location>,
     },
     /// A geometry name that is neither built in nor a file.
-    #[error("unknown geometry '{name}': not a built-in layout (see `anydoku geometries`) and no such file")]
+    #[error("unknown geometry '{name}': no such file, and no built-in layout has that name{}", builtin_hint(name))]
     UnknownGeometry {
         /// The name as written.
         name: String,
@@ -181,6 +181,42 @@ impl Error {
         }
         Error::Syntax { message, location }
     }
+}
+
+/// "; did you mean 'x'? The built-in layouts are ..." for a name that is not built in.
+fn builtin_hint(name: &str) -> String {
+    let names: Vec<&str> = crate::geometry::Geometry::builtin_names().collect();
+    let close = did_you_mean(name, &names);
+    format!(
+        "{}; the built-in layouts are {} (`anydoku geometries`)",
+        if close.is_empty() {
+            String::new()
+        } else {
+            format!(" (did you mean {close}?)")
+        },
+        names.join(", ")
+    )
+}
+
+/// The candidates closest to `name` (at most two edits away, or three for long names), quoted
+/// and joined with "or"; empty when none is close. Case is ignored.
+pub fn did_you_mean(name: &str, candidates: &[&str]) -> String {
+    let name = name.to_lowercase();
+    let most = if name.chars().count() > 8 { 3 } else { 2 };
+    let mut close: Vec<(usize, &str)> = candidates
+        .iter()
+        .map(|c| (strsim::damerau_levenshtein(&name, &c.to_lowercase()), *c))
+        .filter(|&(d, _)| d <= most)
+        .collect();
+    close.sort();
+    let best = close.first().map_or(0, |c| c.0);
+    let quoted: Vec<String> = close
+        .iter()
+        .filter(|c| c.0 == best)
+        .take(3)
+        .map(|c| format!("'{}'", c.1))
+        .collect();
+    quoted.join(" or ")
 }
 
 /// An unknown geometry name, without a location.

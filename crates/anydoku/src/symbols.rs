@@ -1,13 +1,20 @@
-//! Symbol sets: the graphemes a puzzle is written in, and their numeric values.
+//! Symbol sets: the symbols a puzzle is written in, and their numeric values.
 //!
-//! A [`SymbolSet`] maps each symbol (one Unicode grapheme cluster, e.g. `7`, `A`, `α`, `🍎`) to a
-//! dense index `0..len` used everywhere inside the engine, and to a numeric value used by sum
-//! shapes (by default `1..=len`). The engine works with indices only; text is converted at the edges.
+//! A [`SymbolSet`] maps each symbol to a dense index `0..len` used everywhere inside the engine,
+//! and to a numeric value used by sum shapes (by default `1..=len`). A symbol is a token: any
+//! non-empty string without whitespace of at most [`MAX_SYMBOL_CHARS`] characters — most often
+//! one grapheme (`7`, `A`, `α`, `🍎`), but `10`..`25` or `Fe` work the same. The engine works
+//! with indices only; text is converted at the edges (`puzzle::text` reads grid text, the
+//! renderers write it). To add a rule for symbols, check it in [`SymbolSet::from_list`].
 
 use unicode_segmentation::UnicodeSegmentation;
 
 /// The largest symbol set the engine supports (candidates are one `u64` bitset per cell).
 pub const MAX_SYMBOLS: usize = 64;
+
+/// The longest symbol, in characters (Unicode scalar values): room for numbers, words and
+/// emoji sequences, while a text drawing stays a drawing.
+pub const MAX_SYMBOL_CHARS: usize = 16;
 
 /// Errors in a symbol set definition.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -21,14 +28,17 @@ pub enum SymbolError {
     /// A symbol listed twice.
     #[error("symbol '{0}' appears twice in the symbol set")]
     Duplicate(String),
-    /// A symbol of more than one grapheme.
-    #[error("symbol '{0}' is not a single grapheme")]
-    NotOneGrapheme(String),
+    /// An empty symbol (`""` in a list).
+    #[error("a symbol is the empty string; every symbol needs at least one character")]
+    EmptySymbol,
+    /// A symbol of more than 16 characters.
+    #[error("symbol '{0}' has more than {MAX_SYMBOL_CHARS} characters")]
+    TooLong(String),
     /// `.`, which marks an empty cell.
     #[error("'.' cannot be a symbol: it marks an empty cell")]
     Dot,
-    /// A whitespace symbol.
-    #[error("symbol '{0}' is whitespace")]
+    /// A symbol with whitespace in it (whitespace separates symbols in grid text).
+    #[error("symbol '{0}' contains whitespace; symbols are written without spaces")]
     Whitespace(String),
     /// Values given for a different number of symbols.
     #[error("there are {symbols} symbols but {values} values")]
@@ -53,6 +63,8 @@ pub enum SymbolError {
 pub struct SymbolSet {
     symbols: Vec<String>,
     values: Vec<i64>,
+    /// Whether every symbol is one grapheme (grid text may then run them together).
+    graphemes: bool,
 }
 
 impl SymbolSet {
@@ -62,7 +74,19 @@ impl SymbolSet {
         Self::from_list(symbols, values)
     }
 
-    /// Builds a set from an explicit list of symbols, each one grapheme.
+    /// Builds a set from the way a geometry file writes it as one string: symbols separated by
+    /// whitespace when there is any (`"1 2 3 4 5 6 7 8 9 10 11 12"`), else one symbol per
+    /// grapheme (`"123456789"`, `"🍎🍐🍊🍋"`).
+    pub fn from_text(text: &str, values: Option<Vec<i64>>) -> Result<Self, SymbolError> {
+        if text.contains(char::is_whitespace) {
+            let symbols = text.split_whitespace().map(str::to_owned).collect();
+            return Self::from_list(symbols, values);
+        }
+        Self::from_graphemes(text, values)
+    }
+
+    /// Builds a set from an explicit list of symbols: each a non-empty string without
+    /// whitespace, at most 16 characters, not `.` (an empty cell).
     pub fn from_list(symbols: Vec<String>, values: Option<Vec<i64>>) -> Result<Self, SymbolError> {
         if symbols.is_empty() {
             return Err(SymbolError::Empty);
@@ -71,19 +95,24 @@ impl SymbolSet {
             return Err(SymbolError::TooMany(symbols.len()));
         }
         for (i, s) in symbols.iter().enumerate() {
-            if s.graphemes(true).count() != 1 {
-                return Err(SymbolError::NotOneGrapheme(s.clone()));
+            if s.is_empty() {
+                return Err(SymbolError::EmptySymbol);
+            }
+            if s.chars().count() > MAX_SYMBOL_CHARS {
+                let start: String = s.chars().take(MAX_SYMBOL_CHARS).collect();
+                return Err(SymbolError::TooLong(format!("{}...", start.escape_debug())));
             }
             if s == "." {
                 return Err(SymbolError::Dot);
             }
-            if s.trim().is_empty() {
+            if s.contains(char::is_whitespace) {
                 return Err(SymbolError::Whitespace(s.escape_debug().to_string()));
             }
             if symbols[..i].contains(s) {
                 return Err(SymbolError::Duplicate(s.clone()));
             }
         }
+        let graphemes = symbols.iter().all(|s| s.graphemes(true).nth(1).is_none());
         let values = match values {
             Some(v) if v.len() != symbols.len() => {
                 return Err(SymbolError::ValueCount {
@@ -104,7 +133,11 @@ impl SymbolSet {
                 value: v,
             });
         }
-        Ok(Self { symbols, values })
+        Ok(Self {
+            symbols,
+            values,
+            graphemes,
+        })
     }
 
     /// The classic digits `1..=n` for n ≤ 9, then letters `A..` (so 16x16 is `1-9A-G`).
@@ -147,8 +180,30 @@ impl SymbolSet {
     }
 
     /// The index of a symbol, if it is in the set.
-    pub fn index_of(&self, grapheme: &str) -> Option<usize> {
-        self.symbols.iter().position(|s| s == grapheme)
+    pub fn index_of(&self, symbol: &str) -> Option<usize> {
+        self.symbols.iter().position(|s| s == symbol)
+    }
+
+    /// Whether every symbol is a single grapheme, so that grid text may write cells without
+    /// anything between them (`"53..7...."`). Otherwise cells holding longer symbols are
+    /// separated by spaces or commas (`"5 3 . . 16 ..."`).
+    pub fn all_graphemes(&self) -> bool {
+        self.graphemes
+    }
+
+    /// The set as a user writes it: run together when every symbol is one grapheme
+    /// (`123456789`), else separated by spaces (`1 2 3 ... 16`).
+    pub fn describe(&self) -> String {
+        if self.graphemes {
+            self.symbols.concat()
+        } else {
+            self.symbols.join(" ")
+        }
+    }
+
+    /// Whether some symbol contains `c` (such a character cannot separate cells in grid text).
+    pub fn uses_char(&self, c: char) -> bool {
+        self.symbols.iter().any(|s| s.contains(c))
     }
 
     /// Whether `g` marks an empty cell in grid text: `.` always, `0` when `0` is not a symbol.
@@ -191,5 +246,25 @@ mod tests {
             Err(SymbolError::ValueCount { .. })
         ));
         assert_eq!(SymbolSet::from_graphemes("1.", None), Err(SymbolError::Dot));
+        let list = |v: &[&str]| SymbolSet::from_list(v.iter().map(|s| s.to_string()).collect(), None);
+        assert_eq!(list(&["1", ""]), Err(SymbolError::EmptySymbol));
+        assert_eq!(list(&["1", "a b"]), Err(SymbolError::Whitespace("a b".into())));
+        assert!(matches!(list(&["1", &"x".repeat(17)]), Err(SymbolError::TooLong(_))));
+        assert!(list(&["1", &"x".repeat(16)]).is_ok());
+    }
+
+    #[test]
+    fn tokens_of_several_characters() {
+        let s = SymbolSet::from_text("1 2 3 4 5 6 7 8 9 10 11 12", None).unwrap();
+        assert_eq!(s.len(), 12);
+        assert_eq!(s.index_of("10"), Some(9));
+        assert!(!s.all_graphemes());
+        let g = SymbolSet::from_text("123🍎", None).unwrap();
+        assert_eq!(g.len(), 4);
+        assert!(g.all_graphemes());
+        // a grapheme of several code points is still one grapheme
+        let family = SymbolSet::from_list(vec!["👩‍👩‍👧".into(), "🇫🇷".into()], None).unwrap();
+        assert!(family.all_graphemes());
+        assert!(s.uses_char('1') && !s.uses_char('|'));
     }
 }

@@ -146,12 +146,7 @@ enum Answer {
 fn answer(g: &Geometry, searcher: &mut Searcher, givens: &[Option<u8>], limits: Limits) -> Answer {
     let result = searcher.count(givens, 2, limits);
     let status = result.status();
-    let line = (status == Status::Unique).then(|| {
-        result.solutions[0]
-            .iter()
-            .map(|&v| g.symbols.symbol(v as usize))
-            .collect::<String>()
-    });
+    let line = (status == Status::Unique).then(|| anydoku::render::line(g, &result.solutions[0]));
     Answer::Solved(status, line)
 }
 

@@ -179,20 +179,39 @@ pub fn export(args: &PuzzleArgs, format: ExportFormat, derived: bool) -> Result<
     Ok(0)
 }
 
-/// `geometries`: the built-in layouts with their sizes.
-pub fn geometries() -> Result<u8, CliError> {
+/// `geometries`: the built-in layouts with their sizes, or with `--show NAME` one layout's
+/// TOML text.
+pub fn geometries(show: Option<&str>) -> Result<u8, CliError> {
+    if let Some(name) = show {
+        let text = Geometry::builtin_text(name).ok_or_else(|| {
+            CliError::from(anydoku::Error::UnknownGeometry {
+                name: name.to_string(),
+                location: None,
+            })
+        })?;
+        out!("{text}");
+        return Ok(0);
+    }
+    let rows: Vec<(&str, Geometry)> = Geometry::builtin_names()
+        .map(|name| Ok((name, Geometry::builtin(name)?)))
+        .collect::<Result<_, anydoku::Error>>()?;
+    let wide =
+        |f: fn(&(&str, Geometry)) -> usize, min: usize| rows.iter().map(f).fold(min, usize::max);
+    let (n, t) = (
+        wide(|r| r.0.len(), 4),
+        wide(|r| r.1.name.chars().count(), 5),
+    );
     outln!(
-        "{:<11} {:<14} {:>6} {:>7} {:>8}",
+        "{:<n$}  {:<t$}  {:>5}  {:>6}  {:>7}",
         "name",
         "title",
         "cells",
         "shapes",
         "symbols"
     );
-    for name in Geometry::builtin_names() {
-        let g = Geometry::builtin(name)?;
+    for (name, g) in &rows {
         outln!(
-            "{:<11} {:<14} {:>6} {:>7} {:>8}",
+            "{:<n$}  {:<t$}  {:>5}  {:>6}  {:>7}",
             name,
             g.name,
             g.cell_count(),

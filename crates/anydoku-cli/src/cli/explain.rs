@@ -277,7 +277,7 @@ pub fn hint(args: &HintArgs) -> Result<u8, CliError> {
     if b.is_solved() {
         match args.format {
             Format::Json => outln!("{}", json!({"complete": true})),
-            Format::Text => outln!("the grid is complete"),
+            Format::Text => outln!("the grid is complete and right: every rule holds"),
         }
         return Ok(0);
     }

@@ -1,6 +1,7 @@
 //! `generate`: random minimal puzzles (or Killer cage sets) for any geometry.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anydoku::generate::{
@@ -11,7 +12,18 @@ use anydoku::{render, Error, Rule};
 use serde_json::{json, Map};
 
 use super::input::{self, CliError};
-use super::{BudgetArgs, Format};
+use super::BudgetArgs;
+
+/// What `generate` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GenerateFormat {
+    /// The puzzle drawn as text (it reads back in as grid text); comments start with #
+    Text,
+    /// One neutral JSON model per line, with the solution and the certificates
+    Json,
+    /// A TOML puzzle file (one puzzle), which `solve` reads as it is
+    Toml,
+}
 
 /// Arguments of `generate`.
 #[derive(Debug, clap::Args)]
@@ -51,8 +63,14 @@ pub struct GenerateArgs {
     /// Random seed (default: from the clock, printed); puzzle i of a seed is always the same
     #[arg(long)]
     pub seed: Option<u64>,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format (default: from the --output file's extension, .toml or .json/.jsonl, else
+    /// text)
+    #[arg(long, value_enum)]
+    pub format: Option<GenerateFormat>,
+    /// Write to this file instead of standard output (a .toml file gets a puzzle file, a .json
+    /// or .jsonl file JSON models)
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// Print timing and given-count statistics on stderr at the end
     #[arg(long)]
     pub stats: bool,
@@ -64,33 +82,76 @@ fn option_error(e: GenerateError) -> CliError {
     Error::puzzle(e.to_string()).into()
 }
 
-/// Prints one generated puzzle (text or one JSON line).
-fn print_made(
+/// The format asked for, or the one the output file's extension names.
+fn format_of(args: &GenerateArgs) -> GenerateFormat {
+    let ext = args
+        .output
+        .as_deref()
+        .and_then(Path::extension)
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    args.format.unwrap_or(match ext.as_deref() {
+        Some("toml") => GenerateFormat::Toml,
+        Some("json" | "jsonl") => GenerateFormat::Json,
+        _ => GenerateFormat::Text,
+    })
+}
+
+/// How a TOML puzzle file names the geometry: a built-in name as it is, a file by its path from
+/// the directory the puzzle file goes to (or as given, for standard output).
+fn geometry_ref(name: &str, output: Option<&Path>) -> String {
+    let path = Path::new(name);
+    if anydoku::Geometry::builtin_text(name).is_some() && !path.is_file() {
+        return name.to_string();
+    }
+    let dir = output.and_then(Path::parent);
+    match (dir, path.canonicalize()) {
+        (Some(dir), Ok(target)) => {
+            let dir = if dir.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                dir
+            };
+            match dir.canonicalize() {
+                Ok(from) => relative(&from, &target),
+                Err(_) => target.display().to_string(),
+            }
+        }
+        _ => name.to_string(),
+    }
+}
+
+/// The path of `target` seen from directory `from` (both absolute).
+fn relative(from: &Path, target: &Path) -> String {
+    let (a, b): (Vec<_>, Vec<_>) = (from.components().collect(), target.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut out = PathBuf::new();
+    for _ in common..a.len() {
+        out.push("..");
+    }
+    for c in &b[common..] {
+        out.push(c);
+    }
+    out.display().to_string()
+}
+
+/// One generated puzzle in the output format: the drawing with `#` comments, a JSON line, or
+/// a TOML puzzle file.
+fn made_text(
     args: &GenerateArgs,
     made: &Generated,
-    seed: u64,
-    index: u64,
+    (seed, index): (u64, u64),
     symmetry: &str,
-    cage_shapes: &[&anydoku::Shape],
-) -> Result<(), CliError> {
+    base: usize,
+) -> Result<String, CliError> {
     let g = &made.puzzle.geometry;
-    if args.format == Format::Json {
-        let mut source = Map::new();
-        source.insert("seed".into(), json!(seed));
-        source.insert("index".into(), json!(index));
-        source.insert("symmetry".into(), json!(symmetry));
-        let model = made.to_json(source);
-        outln!(
-            "{}",
-            serde_json::to_string(&model).expect("the model serialises")
-        );
-        return Ok(());
-    }
-    if index > 0 {
-        outln!();
-    }
-    outln!(
-        "# seed {seed} puzzle {index}: {} givens{}{}",
+    let cage_shapes: Vec<&anydoku::Shape> = g
+        .shapes
+        .iter()
+        .filter(|s| matches!(s.rule, Rule::Sum { .. }))
+        .collect();
+    let mut head = format!(
+        "seed {seed} puzzle {index}: {} givens{}{}",
         made.puzzle.given_count(),
         if cage_shapes.is_empty() {
             String::new()
@@ -100,22 +161,79 @@ fn print_made(
         if made.minimal { ", minimal" } else { "" }
     );
     if let Some(r) = &made.rating {
-        outln!(
-            "# rated {} ({}), hardest step: {}",
+        head.push_str(&format!(
+            "\nrated {} ({}), hardest step: {}",
             r.level.as_str(),
             r.score,
             r.hardest
-        );
+        ));
     }
-    out!("{}", render::text(g, &made.puzzle.givens));
-    for s in cage_shapes {
-        if let Rule::Sum { total, .. } = s.rule {
-            let cells: Vec<&str> = s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
-            outln!("{} = {total}: {}", s.name, cells.join(" "));
+    let mut out = String::new();
+    match format_of(args) {
+        GenerateFormat::Json => {
+            let mut source = Map::new();
+            source.insert("seed".into(), json!(seed));
+            source.insert("index".into(), json!(index));
+            source.insert("symmetry".into(), json!(symmetry));
+            let model = made.to_json(source);
+            out = serde_json::to_string(&model).expect("the model serialises");
+            out.push('\n');
+        }
+        GenerateFormat::Toml => {
+            let comment = format!("made by anydoku generate -g {}: {head}", args.geometry);
+            let name = geometry_ref(&args.geometry, args.output.as_deref());
+            out = made.puzzle.to_toml(&name, base, &comment)?;
+        }
+        GenerateFormat::Text => {
+            if index > 0 {
+                out.push('\n');
+            }
+            for line in head.lines() {
+                out.push_str(&format!("# {line}\n"));
+            }
+            out.push_str(&render::text(g, &made.puzzle.givens));
+            for s in &cage_shapes {
+                if let Rule::Sum { total, .. } = s.rule {
+                    let cells: Vec<&str> =
+                        s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
+                    out.push_str(&format!("# {} = {total}: {}\n", s.name, cells.join(" ")));
+                }
+            }
+            out.push_str(&format!("# one line: {}\n", made.puzzle.to_line()));
         }
     }
-    outln!("{}", made.puzzle.to_line());
-    Ok(())
+    Ok(out)
+}
+
+/// Where the puzzles go: standard output, or the `--output` file (written as each puzzle is
+/// made, so that a run stopped by its budget keeps the puzzles made).
+enum Sink {
+    Stdout,
+    File(PathBuf, std::io::BufWriter<std::fs::File>),
+}
+
+impl Sink {
+    fn open(output: Option<&Path>) -> Result<Sink, CliError> {
+        let Some(path) = output else {
+            return Ok(Sink::Stdout);
+        };
+        let file = std::fs::File::create(path)
+            .map_err(|e| super::output::write_error(&path.display().to_string(), &e))?;
+        Ok(Sink::File(
+            path.to_path_buf(),
+            std::io::BufWriter::new(file),
+        ))
+    }
+
+    fn write(&mut self, text: &str) -> Result<(), CliError> {
+        match self {
+            Sink::Stdout => super::output::print_bytes(text.as_bytes()),
+            Sink::File(path, f) => f
+                .write_all(text.as_bytes())
+                .and_then(|()| f.flush())
+                .map_err(|e| super::output::write_error(&path.display().to_string(), &e)),
+        }
+    }
 }
 
 /// The generator's options from the arguments.
@@ -185,8 +303,17 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
     if args.count == 0 {
         return Err(Error::puzzle("--count must be at least 1").into());
     }
+    if format_of(args) == GenerateFormat::Toml && args.count > 1 {
+        return Err(Error::puzzle(
+            "a TOML puzzle file holds one puzzle: use --count 1, or --format json for one \
+             model per line",
+        )
+        .into());
+    }
+    let base = geometry.shapes.len();
     let options = options(args, symmetry, difficulty)?;
     let generator = Generator::new(geometry, options).map_err(option_error)?;
+    let mut sink = Sink::open(args.output.as_deref())?;
     let seed = args.seed.unwrap_or_else(|| {
         let t = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -223,13 +350,9 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
         times.push(start.elapsed());
         givens.push(made.puzzle.given_count());
         let g = &made.puzzle.geometry;
-        let cage_shapes: Vec<&anydoku::Shape> = g
-            .shapes
-            .iter()
-            .filter(|s| matches!(s.rule, Rule::Sum { .. }))
-            .collect();
-        cages.push(cage_shapes.len());
-        bar.suspend(|| print_made(args, &made, seed, index, symmetry.name(), &cage_shapes))?;
+        cages.push(g.shapes.len() - base);
+        let text = made_text(args, &made, (seed, index), symmetry.name(), base)?;
+        bar.suspend(|| sink.write(&text))?;
         bar.inc(1);
     }
     bar.finish_and_clear();

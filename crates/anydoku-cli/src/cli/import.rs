@@ -90,14 +90,17 @@ pub fn run(args: &ImportArgs) -> Result<u8, CliError> {
             ))
         })?,
     };
-    let mut records = source.read(&text).map_err(&fail)?;
+    let mut records = source.read_each(&text).map_err(&fail)?;
     if source == Source::CageJson {
         let stem = args
             .file
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        records.iter_mut().for_each(|r| r.name = stem.clone());
+        records
+            .iter_mut()
+            .flatten()
+            .for_each(|r| r.name = stem.clone());
     }
     if records.is_empty() {
         return Err(fail(Error::puzzle("the file holds no puzzle")));
@@ -107,15 +110,28 @@ pub fn run(args: &ImportArgs) -> Result<u8, CliError> {
     let mut body = Vec::new();
     let mut bad = 0;
     if args.all {
-        for raw in &records {
-            match model_of(raw, &geometry_of(raw)) {
+        // one line per record, in order: a bad record is `invalid: ...` in its place
+        for record in &records {
+            let model = record.as_ref().map_err(Clone::clone).and_then(|raw| {
+                model_of(raw, &geometry_of(raw)).map_err(|e| match e.to_string() {
+                    // say which record, unless the message does
+                    m if m.starts_with(&format!("{}:", raw.name)) => e,
+                    m => Error::puzzle(format!("{}: {m}", raw.name)),
+                })
+            });
+            match model {
                 Ok(m) => {
                     let line = serde_json::to_string(&m).expect("the model serialises");
                     let _ = writeln!(body, "{line}");
                 }
                 Err(e) => {
                     bad += 1;
-                    errln!("{label}: {e}");
+                    let at = e
+                        .location()
+                        .map(|l| format!("line {}: ", l.line))
+                        .unwrap_or_default();
+                    errln!("error: {}", fail(e.clone()));
+                    let _ = writeln!(body, "invalid: {at}{e}");
                 }
             }
         }
@@ -125,10 +141,14 @@ pub fn run(args: &ImportArgs) -> Result<u8, CliError> {
             records.len()
         );
     } else {
-        let raw = match (&args.name, args.index) {
-            (Some(name), _) => records.iter().find(|r| &r.name == name).ok_or_else(|| {
-                fail(Error::puzzle(format!("no puzzle named '{name}' in the file")))
-            })?,
+        // the chosen record must be good; a bad one elsewhere in the file does not matter
+        let chosen = match (&args.name, args.index) {
+            (Some(name), _) => records
+                .iter()
+                .find(|r| r.as_ref().is_ok_and(|r| &r.name == name))
+                .ok_or_else(|| {
+                    fail(Error::puzzle(format!("no puzzle named '{name}' in the file")))
+                })?,
             (None, Some(i)) => {
                 if i == 0 || i > records.len() {
                     return Err(fail(Error::puzzle(format!(
@@ -146,6 +166,7 @@ pub fn run(args: &ImportArgs) -> Result<u8, CliError> {
                 ))))
             }
         };
+        let raw = chosen.as_ref().map_err(|e| fail(e.clone()))?;
         match args.format {
             ImportFormat::Toml => {
                 raw.to_puzzle_on(&geometry_of(raw)).map_err(&fail)?;

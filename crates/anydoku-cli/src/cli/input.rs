@@ -23,6 +23,10 @@ impl fmt::Display for CliError {
             (Some(file), Some(loc)) => {
                 write!(f, "{file}:{}:{}: {}", loc.line, loc.column, self.error)
             }
+            // an unknown name says which name itself
+            (Some(_), None) if matches!(self.error, Error::UnknownGeometry { .. }) => {
+                write!(f, "{}", self.error)
+            }
             (Some(file), None) => write!(f, "{file}: {}", self.error),
             (None, _) => write!(f, "{}", self.error),
         }

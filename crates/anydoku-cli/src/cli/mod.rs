@@ -175,9 +175,13 @@ pub enum Command {
         after_help = "Exit codes: 0 written; 2 bad input or an I/O error (with --all: some record was invalid; every other one is still written)."
     )]
     Import(import::ImportArgs),
-    /// List the built-in geometries
-    #[command(after_help = "Exit codes: 0 listed; 2 an I/O error.")]
-    Geometries,
+    /// List the built-in geometries, or print one's TOML to start a layout of your own from
+    #[command(after_help = "Exit codes: 0 listed; 2 an unknown name or an I/O error.")]
+    Geometries {
+        /// Print this built-in layout's TOML file (e.g. `--show samurai > my.toml`)
+        #[arg(long, value_name = "NAME")]
+        show: Option<String>,
+    },
     /// Draw a puzzle (or with --solution, its solution) as an SVG picture
     #[command(
         after_help = "Exit codes: 0 drawn (with --solution: the solution is unique); 1 with --solution: no solution, several, or unknown; 2 bad input or an I/O error."
@@ -249,7 +253,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         } => commands::export(&input, format, derived),
         Command::Render(args) => render::run(&args),
         Command::Import(args) => import::run(&args),
-        Command::Geometries => commands::geometries(),
+        Command::Geometries { show } => commands::geometries(show.as_deref()),
         Command::Batch {
             file,
             geometry,

@@ -166,7 +166,8 @@ impl Game {
                     anydoku::puzzle::Conflict::Repeat { cells: (a, b), .. } => {
                         vec![a.index(), b.index()]
                     }
-                    anydoku::puzzle::Conflict::Sum { shape, .. } => {
+                    anydoku::puzzle::Conflict::Sum { shape, .. }
+                    | anydoku::puzzle::Conflict::Broken { shape, .. } => {
                         g.shape(*shape).cells.iter().map(|c| c.index()).collect()
                     }
                 };

@@ -1,10 +1,59 @@
 //! Flattening a [`Geometry`] into the engine's arrays: each cell's peers (CSR), the member lists
-//! of complete shapes, the sum shapes (with the law-of-45 ones when asked), each cell's complete
-//! shapes as a bitset, the sum filters' tables, and the overlaps of complete shapes. This is the
-//! only place the engine reads a geometry; a new shape rule is turned into arrays here.
+//! of complete shapes, the sum shapes (with the law-of-45 ones when asked), the constraint
+//! kinds' propagators, each cell's complete shapes as a bitset, the sum filters' tables, and the
+//! overlaps of complete shapes. This is the only place the engine reads a geometry: each shape's
+//! kind adds itself to a [`Flat`] ([`crate::kinds::Kind::flatten`]).
 
+use std::sync::Arc;
+
+use super::constraint::Propagator;
 use super::{sum, Engine, SumShape};
-use crate::geometry::{Geometry, Rule};
+use crate::geometry::{CellId, Geometry, Rule};
+
+/// What the shapes' kinds add to the engine, as they are flattened one by one.
+pub(crate) struct Flat {
+    values: Vec<i64>,
+    /// Members of complete shapes, `n_symbols` cells each, back to back.
+    complete: Vec<u32>,
+    sums: Vec<SumShape>,
+    /// Pairs of cells that may not hold the same symbol, besides the cells of unique shapes.
+    pairs: Vec<[u32; 2]>,
+    props: Vec<Arc<dyn Propagator>>,
+}
+
+impl Flat {
+    /// The symbols' values, by symbol index.
+    pub(crate) fn values(&self) -> &[i64] {
+        &self.values
+    }
+
+    /// A shape that holds every symbol exactly once (`cells` has one cell per symbol).
+    pub(crate) fn complete(&mut self, cells: &[CellId]) {
+        debug_assert_eq!(cells.len(), self.values.len());
+        self.complete.extend(cells.iter().map(|c| c.0));
+    }
+
+    /// A sum shape.
+    pub(crate) fn sum(&mut self, cells: &[CellId], total: i64, unique: bool) {
+        self.sums.push(SumShape {
+            cells: cells.iter().map(|c| c.0).collect(),
+            total,
+            unique,
+        });
+    }
+
+    /// Two cells that may not hold the same symbol (they become peers).
+    pub(crate) fn distinct(&mut self, a: CellId, b: CellId) {
+        if a != b {
+            self.pairs.push([a.0, b.0]);
+        }
+    }
+
+    /// A propagator of the cell-major kernel.
+    pub(crate) fn propagator(&mut self, p: impl Propagator + 'static) {
+        self.props.push(Arc::new(p));
+    }
+}
 
 /// The engine's tables for `g`, with no search policy yet (see `Engine::apply`): no overlap
 /// tables, no all-different filter, no CDCL, no bitboard kernel. `derived`: add the sum shapes
@@ -17,22 +66,24 @@ pub(super) fn flatten(g: &Geometry, derived: bool) -> Engine {
     } else {
         (1u64 << n_symbols) - 1
     };
-    let (peer_start, peers) = peers_of(g);
-    let mut complete = Vec::new();
-    let mut sums = Vec::new();
+    let mut flat = Flat {
+        values: g.symbols.values().to_vec(),
+        complete: Vec::new(),
+        sums: Vec::new(),
+        pairs: Vec::new(),
+        props: Vec::new(),
+    };
     for s in &g.shapes {
-        match s.rule {
-            Rule::Unique if s.cells.len() == n_symbols => {
-                complete.extend(s.cells.iter().map(|c| c.0));
-            }
-            Rule::Unique => {}
-            Rule::Sum { total, unique } => sums.push(SumShape {
-                cells: s.cells.iter().map(|c| c.0).collect(),
-                total,
-                unique,
-            }),
-        }
+        crate::kinds::flatten(s, g, &mut flat);
     }
+    let Flat {
+        complete,
+        mut sums,
+        pairs,
+        props,
+        ..
+    } = flat;
+    let (peer_start, peers) = peers_of(g, &pairs);
     let mut n_derived = 0;
     if derived {
         for s in crate::geometry::partition::derive_unnamed(g) {
@@ -87,13 +138,32 @@ pub(super) fn flatten(g: &Geometry, derived: bool) -> Engine {
         values,
         sum_tables,
         derived: n_derived,
+        props,
     }
 }
 
-/// Each cell's peers (the cells sharing a unique shape with it), in order, as CSR: those of cell
-/// `c` are `peers[peer_start[c]..peer_start[c + 1]]`.
-fn peers_of(g: &Geometry) -> (Vec<u32>, Vec<u32>) {
+/// Each cell's peers (the cells sharing a unique shape with it, and the other cell of each of
+/// its `pairs`), in order, as CSR: those of cell `c` are `peers[peer_start[c]..peer_start[c + 1]]`.
+fn peers_of(g: &Geometry, pairs: &[[u32; 2]]) -> (Vec<u32>, Vec<u32>) {
     let n_cells = g.cells.len();
+    // the partners of each cell in `pairs`, flat: those of cell `c` are
+    // `partners[pair_start[c]..pair_start[c + 1]]`
+    let mut pair_start = vec![0u32; n_cells + 1];
+    for &[a, b] in pairs {
+        pair_start[a as usize + 1] += 1;
+        pair_start[b as usize + 1] += 1;
+    }
+    for c in 0..n_cells {
+        pair_start[c + 1] += pair_start[c];
+    }
+    let mut partners = vec![0u32; pair_start[n_cells] as usize];
+    let mut next = pair_start.clone();
+    for &[a, b] in pairs {
+        for (x, y) in [(a, b), (b, a)] {
+            partners[next[x as usize] as usize] = y;
+            next[x as usize] += 1;
+        }
+    }
     // the unique shapes of each cell, flat: those of cell `c` are
     // `shapes_of[of_start[c]..of_start[c + 1]]`
     let mut of_start = vec![0u32; n_cells + 1];
@@ -127,6 +197,11 @@ fn peers_of(g: &Geometry) -> (Vec<u32>, Vec<u32>) {
                 seen[word] |= 1 << (p.index() % 64);
                 (lo, hi) = (lo.min(word), hi.max(word));
             }
+        }
+        for &p in &partners[pair_start[c] as usize..pair_start[c + 1] as usize] {
+            let word = p as usize / 64;
+            seen[word] |= 1 << (p % 64);
+            (lo, hi) = (lo.min(word), hi.max(word));
         }
         seen[c / 64] &= !(1 << (c % 64));
         for (i, word) in seen.iter_mut().enumerate().take(hi + 1).skip(lo) {

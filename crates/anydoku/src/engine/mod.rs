@@ -37,7 +37,8 @@
 internal_mod!(alldiff);
 internal_mod!(board);
 internal_mod!(cdcl);
-mod flatten;
+internal_mod!(constraint);
+pub(crate) mod flatten;
 internal_mod!(levels);
 internal_mod!(propagate);
 internal_mod!(search);
@@ -172,6 +173,9 @@ pub struct Engine {
     /// (`Some(0)`: from the start), or `None` when it never does (models without complete
     /// shapes, or switched off in [`Options::cdcl`]).
     pub(crate) cdcl_after: Option<u64>,
+    /// The propagators of the constraint kinds other than unique and sum (thermometers,
+    /// arrows, kropki dots, ...), run by the cell-major kernel ([`constraint`]).
+    pub(crate) props: Vec<std::sync::Arc<dyn constraint::Propagator>>,
 }
 
 /// A tri-state engine switch: leave the choice to the engine, or force it.
@@ -294,7 +298,7 @@ impl Engine {
             (self.overlaps, self.overlap_cells) =
                 flatten::overlaps_of(&self.complete, n_symbols, n_cells);
         }
-        let has_cdcl_form = self.n_complete > 0;
+        let has_cdcl_form = self.props.is_empty() && self.n_complete > 0;
         self.cdcl_after = match options.cdcl {
             _ if !has_cdcl_form => None,
             Switch::On => Some(0),
@@ -310,7 +314,9 @@ impl Engine {
         };
         // the bitboard kernel looks for overlaps unless told not to (it does so cheaply, once
         // singles are exhausted)
-        if self.alldiff_after.is_none() && options.board.or(true) {
+        // the bitboard kernel knows unique shapes only: a model with the propagators of other
+        // kinds (or with sum shapes, which `Board::new` turns down) stays cell-major
+        if self.alldiff_after.is_none() && self.props.is_empty() && options.board.or(true) {
             self.board = board::Board::new(
                 self,
                 board::MAX_WORDS,

@@ -1,4 +1,5 @@
-//! Propagation to a fixpoint: naked singles, hidden singles, sum shapes, overlaps, all-different.
+//! Propagation to a fixpoint: naked singles, hidden singles, sum shapes, the other constraint
+//! kinds' propagators, overlaps, all-different.
 //!
 //! The candidate array is the whole search state. A cell whose candidates shrink to one symbol is
 //! pushed on a queue; popping it removes the symbol from every peer. Complete shapes are scanned
@@ -6,12 +7,13 @@
 //! (a contradiction). Only *dirty* shapes are scanned: a shape becomes dirty when one of its cells
 //! changes and clean when it is scanned, so the pass that confirms a fixpoint costs only the shapes
 //! touched since their last scan (a fully placed shape never changes, so it is never rescanned).
-//! Sum shapes, overlaps and (when the search asks for it) the all-different filter run after that.
+//! Sum shapes, the kinds' propagators ([`constraint`]), overlaps and (when the search asks for it)
+//! the all-different filter run after that.
 //! No allocation happens here: the queue is owned by the caller and the dirty set lives on the
 //! stack. The two innermost loops index without bounds checks; `check_inputs` and the engine's
 //! construction are what make that sound.
 
-use super::{alldiff, sum, Engine, Mask};
+use super::{alldiff, constraint, sum, Engine, Mask};
 
 /// The set of complete shapes that changed since they were last scanned, `W` words (a
 /// compile-time width chosen from the engine's shape count, so marking a cell is `W` ORs).
@@ -145,6 +147,17 @@ fn run<const W: usize>(
                 None => return false,
                 Some(true) => {
                     // sums may narrow cells without making them singletons: rescan everything
+                    dirty.mark_all(e);
+                    continue;
+                }
+                Some(false) => {}
+            }
+        }
+        if !e.props.is_empty() {
+            match constraint::pass(e, cand, queue) {
+                None => return false,
+                Some(true) => {
+                    // propagators may narrow cells without making them singletons
                     dirty.mark_all(e);
                     continue;
                 }

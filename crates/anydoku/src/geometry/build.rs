@@ -12,7 +12,9 @@ use toml::Spanned;
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::selector;
-use super::spec::{CageSpec, CellsSpec, GeometrySpec, GridSpec, RuleSpec, ShapeSpec, SymbolsSpec};
+use super::spec::{
+    CageSpec, CellsSpec, GeometrySpec, GridSpec, PatternSpec, ShapeSpec, SymbolsSpec,
+};
 use super::{Cell, CellId, Geometry, GeometryError, Rule, Shape, ShapeKind};
 use crate::error::Error;
 use crate::limits;
@@ -26,8 +28,31 @@ pub fn from_toml(text: &str) -> Result<Geometry, Error> {
             location: None,
         });
     }
-    let spec: GeometrySpec = toml::from_str(text).map_err(|e| Error::from_toml(&e, text))?;
+    let spec: GeometrySpec = toml::from_str(text).map_err(|e| table_error(&e, text))?;
     from_spec(&spec, text)
+}
+
+/// A TOML error, with a message in the file's terms when a list of tables (`[[grid]]`) was
+/// written as one table (`[grid]`).
+pub(crate) fn table_error(e: &toml::de::Error, text: &str) -> Error {
+    let err = Error::from_toml(e, text);
+    let header = e
+        .span()
+        .and_then(|s| text.get(s.start..))
+        .and_then(|t| t.strip_prefix('['))
+        .filter(|t| !t.starts_with('['))
+        .and_then(|t| t.split_once(']'))
+        .map(|(key, _)| key.trim());
+    match header {
+        Some(key) if e.message().contains("expected a sequence") => Error::Syntax {
+            message: format!(
+                "[{key}] is one table, but {key} is a list of tables: write [[{key}]] (two \
+                 brackets) before each one"
+            ),
+            location: err.location(),
+        },
+        _ => err,
+    }
 }
 
 /// Builds a geometry from its parsed spec; `text` is the source, for error locations.
@@ -55,9 +80,13 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
             poly: None,
         })
         .collect();
+    let mut explicit: HashMap<&str, ()> = HashMap::new();
     for cell in &spec.cell {
         let c = cell.get_ref();
         let at_cell = |e: GeometryError| Error::from(e).at(text, Some(cell.span()));
+        if explicit.insert(&c.name, ()).is_some() {
+            return Err(at_cell(GeometryError::DuplicateCellName(c.name.clone())));
+        }
         limits::check_name("cell", &c.name).map_err(at_cell)?;
         limits::check_position(c.pos, &c.name).map_err(at_cell)?;
         if let Some(poly) = &c.poly {
@@ -96,11 +125,22 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
                 + 2
         })
         .sum();
-    limits::check_shapes(grid_shapes_count + spec.shape.len() + spec.cage.len())?;
+    let declared = spec.shape.len() + spec.cage.len() + spec.pattern.len();
+    limits::check_shapes(grid_shapes_count + declared)?;
     let mut shapes = Vec::new();
     let many = spec.grid.len() > 1;
+    let mut grid_names: HashMap<&str, ()> = HashMap::new();
     for (gi, grid) in spec.grid.iter().enumerate() {
         let g = grid.get_ref();
+        if let Some(name) = &g.name {
+            if grid_names.insert(name, ()).is_some() {
+                return Err(Error::from(GeometryError::Invalid(format!(
+                    "two grids are named '{name}'; give each its own name (the names tell \
+                     their rows, columns and boxes apart: 'Row 1 of {name}')"
+                )))
+                .at(text, Some(grid.span())));
+            }
+        }
         let suffix = if many {
             format!(
                 " of {}",
@@ -112,15 +152,12 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
         grid_shapes(g, &suffix, &board_id, &mut shapes)
             .map_err(|e| Error::from(e).at(text, Some(grid.span())))?;
     }
-    for (i, s) in spec.shape.iter().enumerate() {
-        let shape = extra_shape(s, i, &index)
-            .and_then(|shape| Ok(check_shape(&shape, &symbols, &cells).map(|()| shape)?))
-            .map_err(|e| e.at(text, Some(s.span())))?;
-        shapes.push(shape);
-    }
+    shapes.extend(extra_shapes(&spec.shape, &index, &symbols, &cells, text)?);
+    let n_cells = cells.len();
+    shapes.extend(pattern_shapes(&spec.pattern, &index, n_cells, &symbols, text)?);
     let first_cage = shapes.len();
     for (i, c) in spec.cage.iter().enumerate() {
-        let shape = cage_shape(c, i, &index)
+        let shape = cage_shape(c, i, &index, text)
             .and_then(|shape| Ok(check_shape(&shape, &symbols, &cells).map(|()| shape)?))
             .map_err(|e| e.at(text, Some(c.span())))?;
         shapes.push(shape);
@@ -135,7 +172,7 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
 fn symbols_of(spec: &GeometrySpec) -> Result<SymbolSet, Error> {
     let values = spec.values.as_ref().map(|v| v.get_ref().clone());
     let set = match spec.symbols.get_ref() {
-        SymbolsSpec::Text(t) => SymbolSet::from_graphemes(t, values),
+        SymbolsSpec::Text(t) => SymbolSet::from_text(t, values),
         SymbolsSpec::List(l) => SymbolSet::from_list(l.clone(), values),
     };
     Ok(set?)
@@ -292,7 +329,17 @@ fn grid_shapes(
 }
 
 /// Resolves a cells spec to ids; `what` names the shape for messages.
+/// Errors are located at the cells in `text`, the file they were read from.
 pub(crate) fn resolve_cells(
+    cells: &Spanned<CellsSpec>,
+    what: &str,
+    index: &HashMap<String, CellId>,
+    text: &str,
+) -> Result<Vec<CellId>, Error> {
+    resolve(cells, what, index).map_err(|e| e.at(text, Some(cells.span())))
+}
+
+fn resolve(
     cells: &Spanned<CellsSpec>,
     what: &str,
     index: &HashMap<String, CellId>,
@@ -313,6 +360,16 @@ pub(crate) fn resolve_cells(
                 .unwrap_or(name);
             match index.get(&canonical) {
                 Some(&id) => out.push(id),
+                None if parse_board_name(&canonical).is_none()
+                    && selector::looks_like_range(&canonical) =>
+                {
+                    return Err(GeometryError::Invalid(format!(
+                        "bad cell selector '{canonical}' (in {what}): a block of cells is \
+                         written r1-2c1-3 (rows 1 to 2, columns 1 to 3), one cell r1c1, and \
+                         several separated by spaces"
+                    ))
+                    .into())
+                }
                 None => {
                     return Err(GeometryError::UnknownCell {
                         cell: canonical,
@@ -323,50 +380,117 @@ pub(crate) fn resolve_cells(
             }
         }
     }
+    let mut sorted = out.clone();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        let cell = index
+            .iter()
+            .find(|(_, &id)| id == w[0])
+            .map_or(String::new(), |(name, _)| name.clone());
+        return Err(GeometryError::Invalid(format!(
+            "{what} names cell {cell} twice; a shape holds each cell once"
+        ))
+        .into());
+    }
     Ok(out)
 }
 
-fn extra_shape(
-    s: &Spanned<ShapeSpec>,
-    i: usize,
+/// The shapes of `[[shape]]` entries: unnamed ones are numbered per kind ("Thermometer 2").
+pub(crate) fn extra_shapes(
+    specs: &[Spanned<ShapeSpec>],
     index: &HashMap<String, CellId>,
-) -> Result<Shape, Error> {
-    let s = s.get_ref();
-    let name = s.name.clone().unwrap_or(format!("Shape {}", i + 1));
-    let cells = resolve_cells(&s.cells, &format!("shape '{name}'"), index)?;
-    let rule = match (s.rule, s.sum) {
-        (RuleSpec::Unique, None) => {
-            if s.unique == Some(false) {
-                return Err(GeometryError::Invalid(format!(
-                    "shape '{name}': a unique shape cannot have unique = false"
-                ))
-                .into());
-            }
-            Rule::Unique
-        }
-        (RuleSpec::Unique, Some(_)) => {
-            return Err(GeometryError::Invalid(format!(
-                "shape '{name}' has a sum but rule = \"unique\"; write rule = \"sum\""
-            ))
-            .into())
-        }
-        (RuleSpec::Sum, None) => {
-            return Err(GeometryError::Invalid(format!(
-                "shape '{name}' has rule = \"sum\" but no sum"
-            ))
-            .into())
-        }
-        (RuleSpec::Sum, Some(total)) => Rule::Sum {
-            total,
-            unique: s.unique.unwrap_or(false),
-        },
-    };
-    Ok(Shape {
-        name,
-        rule,
-        cells,
-        kind: ShapeKind::Extra,
-    })
+    symbols: &SymbolSet,
+    all: &[Cell],
+    text: &str,
+) -> Result<Vec<Shape>, Error> {
+    let mut numbers: HashMap<&str, usize> = HashMap::new();
+    let mut out = Vec::with_capacity(specs.len());
+    for spec in specs {
+        let s = spec.get_ref();
+        let rule_name = s.rule.as_deref().unwrap_or("unique");
+        let title = crate::kinds::by_name(rule_name).map_or("Shape", |(_, k)| k.title());
+        let number = numbers.entry(title).or_insert(0);
+        *number += 1;
+        let name = s.name.clone().unwrap_or(format!("{title} {number}"));
+        let shape = (|| {
+            let cells = resolve_cells(&s.cells, &format!("shape '{name}'"), index, text)?;
+            let rule = crate::kinds::read(rule_name, &json_keys(&s.params), cells.len(), symbols)
+                .map_err(|m| GeometryError::Invalid(format!("shape '{name}' {m}")))?;
+            let shape = Shape {
+                name: name.clone(),
+                rule,
+                cells,
+                kind: ShapeKind::Extra,
+            };
+            check_shape(&shape, symbols, all)?;
+            Ok::<_, Error>(shape)
+        })();
+        out.push(shape.map_err(|e| e.at(text, Some(spec.span())))?);
+    }
+    Ok(out)
+}
+
+/// The shapes of `[[pattern]]` entries: each applies to every cell unless it lists its cells.
+pub(crate) fn pattern_shapes(
+    specs: &[Spanned<PatternSpec>],
+    index: &HashMap<String, CellId>,
+    n_cells: usize,
+    symbols: &SymbolSet,
+    text: &str,
+) -> Result<Vec<Shape>, Error> {
+    let mut out = Vec::with_capacity(specs.len());
+    for spec in specs {
+        let p = spec.get_ref();
+        let shape = (|| {
+            let kind = match crate::kinds::by_name(&p.kind) {
+                Some((_, k)) if k.is_pattern() => k,
+                Some((_, k)) => {
+                    return Err(GeometryError::Invalid(format!(
+                        "\"{}\" is not a pattern; write it as a [[shape]] with rule = \"{}\" and its cells",
+                        p.kind,
+                        k.name()
+                    ))
+                    .into())
+                }
+                None => {
+                    return Err(GeometryError::Invalid(format!(
+                        "unknown pattern \"{}\"; the patterns are {}",
+                        p.kind,
+                        crate::kinds::pattern_names()
+                    ))
+                    .into())
+                }
+            };
+            let name = p.name.clone().unwrap_or(kind.title().to_string());
+            let cells = match &p.cells {
+                Some(c) => resolve_cells(c, &format!("pattern '{name}'"), index, text)?,
+                None => (0..n_cells as u32).map(CellId).collect(),
+            };
+            let rule = crate::kinds::read(kind.name(), &json_keys(&p.params), cells.len(), symbols)
+                .map_err(|m| GeometryError::Invalid(format!("pattern '{name}' {m}")))?;
+            Ok::<_, Error>(Shape {
+                name,
+                rule,
+                cells,
+                kind: ShapeKind::Extra,
+            })
+        })();
+        out.push(shape.map_err(|e| e.at(text, Some(spec.span())))?);
+    }
+    Ok(out)
+}
+
+/// A TOML table's keys as the JSON map the kinds read.
+fn json_keys(params: &BTreeMap<String, toml::Value>) -> serde_json::Map<String, serde_json::Value> {
+    params
+        .iter()
+        .map(|(k, v)| {
+            (
+                k.clone(),
+                serde_json::to_value(v).unwrap_or(serde_json::Value::Null),
+            )
+        })
+        .collect()
 }
 
 /// Builds the shape of a `[[cage]]` entry.
@@ -374,10 +498,11 @@ pub(crate) fn cage_shape(
     c: &Spanned<CageSpec>,
     i: usize,
     index: &HashMap<String, CellId>,
+    text: &str,
 ) -> Result<Shape, Error> {
     let c = c.get_ref();
     let name = c.name.clone().unwrap_or(format!("Cage {}", i + 1));
-    let cells = resolve_cells(&c.cells, &format!("cage '{name}'"), index)?;
+    let cells = resolve_cells(&c.cells, &format!("cage '{name}'"), index, text)?;
     Ok(Shape {
         name,
         rule: Rule::Sum {

@@ -32,6 +32,14 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "classic25",
         include_str!("../../../../geometries/classic25.toml"),
     ),
+    (
+        "classic16n",
+        include_str!("../../../../geometries/classic16n.toml"),
+    ),
+    (
+        "classic25n",
+        include_str!("../../../../geometries/classic25n.toml"),
+    ),
     ("x", include_str!("../../../../geometries/x.toml")),
     (
         "windoku",

@@ -62,8 +62,10 @@ pub struct Cell {
     pub poly: Option<Vec<[f64; 2]>>,
 }
 
-/// What a shape demands of its cells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a shape demands of its cells: one of the constraint kinds of the registry (the
+/// internal module `kinds`). Unique and sum shapes, which the engine's fastest paths know by
+/// name, have variants of their own; every other kind is a [`Constraint`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Rule {
     /// No symbol twice; with as many cells as symbols, every symbol exactly once.
     Unique,
@@ -74,6 +76,35 @@ pub enum Rule {
         /// Whether no symbol may repeat either.
         unique: bool,
     },
+    /// A constraint of any other kind (thermometer, arrow, kropki dot, ...).
+    Constraint(Constraint),
+}
+
+/// A constraint of a registered kind other than unique and sum: the kind and its numbers (what
+/// they mean is the kind's business; see the kind's module).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Constraint {
+    pub(crate) kind: u16,
+    pub(crate) params: Vec<i64>,
+}
+
+impl Constraint {
+    /// The kind's name, as written in files ("thermometer", "anti-knight", ...).
+    pub fn kind(&self) -> &'static str {
+        crate::kinds::by_id(self.kind).name()
+    }
+
+    /// The kind's numbers.
+    pub fn params(&self) -> &[i64] {
+        &self.params
+    }
+}
+
+impl Rule {
+    /// The name of the rule's kind, as written in files ("unique", "sum", "thermometer", ...).
+    pub fn kind(&self) -> &'static str {
+        crate::kinds::of(self).name()
+    }
 }
 
 /// Where a shape came from. Used only for names and drawing, never by the engine.
@@ -111,7 +142,11 @@ pub struct Shape {
 impl Shape {
     /// Whether the shape forbids repeated symbols.
     pub fn is_unique(&self) -> bool {
-        matches!(self.rule, Rule::Unique | Rule::Sum { unique: true, .. })
+        match &self.rule {
+            Rule::Unique | Rule::Sum { unique: true, .. } => true,
+            Rule::Sum { unique: false, .. } => false,
+            Rule::Constraint(c) => crate::kinds::by_id(c.kind).distinct(&c.params),
+        }
     }
 }
 
@@ -128,7 +163,7 @@ pub enum GeometryError {
     #[error("cell name '{0}' is used twice")]
     DuplicateCellName(String),
     /// A shape or cage names a cell that does not exist.
-    #[error("cell {cell} is outside every grid (in {context})")]
+    #[error("{} (in {context})", unknown_cell(cell))]
     UnknownCell {
         /// The cell as written.
         cell: String,
@@ -163,6 +198,15 @@ pub enum GeometryError {
     /// A number over one of the limits of [`crate::InputLimits`].
     #[error("{0}")]
     Limit(String),
+}
+
+/// What is wrong with a cell name that names no cell.
+fn unknown_cell(cell: &str) -> String {
+    if build::parse_board_name(cell).is_some() {
+        format!("cell {cell} is outside every grid")
+    } else {
+        format!("there is no cell named '{cell}'")
+    }
 }
 
 /// A validated geometry: symbols, cells and shapes.
@@ -344,6 +388,11 @@ impl Geometry {
     /// A built-in geometry by name (see [`Geometry::builtin_names`]).
     pub fn builtin(name: &str) -> Result<Geometry, Error> {
         builtin::load(name)
+    }
+
+    /// The TOML file of a built-in geometry (name case ignored), to start a layout from.
+    pub fn builtin_text(name: &str) -> Option<&'static str> {
+        builtin::text(name)
     }
 
     /// The names of the built-in geometries.

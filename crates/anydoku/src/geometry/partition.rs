@@ -429,7 +429,7 @@ fn derive_in<const W: usize>(g: &Geometry, max_union: usize, named: bool) -> Vec
         .iter()
         .filter_map(|s| match s.rule {
             Rule::Sum { total, .. } => Some((Bits::of(n, &s.cells), total)),
-            Rule::Unique => None,
+            _ => None,
         })
         .collect();
     let unique: Vec<Bits<W>> = g

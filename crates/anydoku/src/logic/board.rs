@@ -84,7 +84,7 @@ impl Board {
                 complete: g.is_complete(s),
                 sum: match s.rule {
                     ShapeRule::Sum { total, .. } => Some(total),
-                    ShapeRule::Unique => None,
+                    _ => None,
                 },
             })
             .collect();

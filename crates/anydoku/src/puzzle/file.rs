@@ -12,7 +12,7 @@ use toml::Spanned;
 
 use super::{json, text, Puzzle};
 use crate::error::Error;
-use crate::geometry::spec::{CageSpec, GeometrySpec};
+use crate::geometry::spec::{CageSpec, GeometrySpec, PatternSpec, ShapeSpec};
 use crate::geometry::{build, builtin, Geometry};
 
 /// The geometry of a puzzle file: a name/path, or inline.
@@ -58,6 +58,12 @@ pub struct PuzzleSpec {
     pub givens: Option<Spanned<String>>,
     #[serde(default)]
     pub cage: Vec<Spanned<CageSpec>>,
+    /// Shapes of any kind added to the geometry (thermometers on a classic grid, ...).
+    #[serde(default)]
+    pub shape: Vec<Spanned<ShapeSpec>>,
+    /// Patterns added to the geometry (`kind = "anti-knight"`).
+    #[serde(default)]
+    pub pattern: Vec<Spanned<PatternSpec>>,
 }
 
 /// Reads a text file from disk with a message in the user's terms: at most
@@ -138,7 +144,7 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
         let g = build::from_toml(text)?;
         return Ok(Puzzle::empty(Arc::new(g)));
     }
-    let spec: PuzzleSpec = toml::from_str(text).map_err(|e| Error::from_toml(&e, text))?;
+    let spec: PuzzleSpec = toml::from_str(text).map_err(|e| build::table_error(&e, text))?;
     let span = spec.geometry.span();
     let geometry = match spec.geometry.get_ref() {
         GeometryRef::Named(name) => resolve_geometry(name, base).map_err(|e| {
@@ -154,7 +160,7 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
         })?,
         GeometryRef::Inline(g) => build::from_spec(g, text)?,
     };
-    let geometry = if spec.cage.is_empty() {
+    let geometry = if spec.cage.is_empty() && spec.shape.is_empty() && spec.pattern.is_empty() {
         geometry
     } else {
         let index = geometry
@@ -166,7 +172,7 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
         let mut cages = Vec::new();
         for (i, c) in spec.cage.iter().enumerate() {
             // each cage is checked on its own first, so a message points at it
-            let cage = build::cage_shape(c, i, &index).and_then(|cage| {
+            let cage = build::cage_shape(c, i, &index, text).and_then(|cage| {
                 build::check_shape(&cage, &geometry.symbols, &geometry.cells)?;
                 Ok(cage)
             });
@@ -174,8 +180,13 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
         }
         build::overlapping_cage(&cages, &geometry.cells)
             .map_err(|(i, e)| Error::from(e).at(text, Some(spec.cage[i].span())))?;
+        let (symbols, all) = (&geometry.symbols, &geometry.cells);
+        let mut extra = build::extra_shapes(&spec.shape, &index, symbols, all, text)?;
+        let n = geometry.cell_count();
+        extra.extend(build::pattern_shapes(&spec.pattern, &index, n, symbols, text)?);
+        extra.extend(cages);
         let g = geometry
-            .with_extra_shapes(cages)
+            .with_extra_shapes(extra)
             .map_err(|e| Error::from(e).at(text, Some(span.clone())))?;
         build::check_sums(&g)?;
         g
@@ -228,6 +239,10 @@ pub fn load_path(path: &Path) -> Result<Puzzle, Error> {
             if super::fpuzzles::looks_like(name) {
                 return super::fpuzzles::parse(name);
             }
+            // a bare word is meant as a built-in name, not a file
+            if !name.contains(['/', '\\', '.']) {
+                return Err(crate::error::unknown_geometry(name));
+            }
         }
     }
     let text = read_text(path)?;
@@ -242,6 +257,43 @@ pub fn load_path(path: &Path) -> Result<Puzzle, Error> {
     } else {
         from_toml(&text, base)
     }
+}
+
+/// A TOML puzzle file of `p` that [`from_toml`] reads back as the same puzzle: `geometry =
+/// "<geometry>"` (how the file names the layout: a built-in name, or a path relative to the
+/// file), the givens as the text drawing, and a `[[cage]]` for each shape after the first
+/// `base` shapes of the geometry (what a Killer adds to its layout). Each line of `comment`
+/// goes first, after `# `. An added shape that is not a sum cannot be written as a cage.
+pub fn to_toml(p: &Puzzle, geometry: &str, base: usize, comment: &str) -> Result<String, Error> {
+    use std::fmt::Write as _;
+    let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let g = &p.geometry;
+    let mut out = String::new();
+    for line in comment.lines() {
+        let _ = writeln!(out, "# {line}");
+    }
+    let _ = writeln!(out, "geometry = {}", quote(geometry));
+    let drawing = crate::render::text(g, &p.givens);
+    if drawing.contains("'''") {
+        let _ = writeln!(out, "givens = {}", quote(&drawing));
+    } else {
+        let _ = writeln!(out, "givens = '''\n{drawing}'''");
+    }
+    for s in g.shapes.iter().skip(base) {
+        let crate::geometry::Rule::Sum { total, unique } = s.rule else {
+            return Err(Error::puzzle(format!(
+                "shape '{}' is not a sum, so a puzzle file cannot hold it as a [[cage]]",
+                s.name
+            )));
+        };
+        let cells: Vec<&str> = s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
+        let _ = writeln!(out, "\n[[cage]]\nname = {}", quote(&s.name));
+        let _ = writeln!(out, "cells = {}\nsum = {total}", quote(&cells.join(" ")));
+        if !unique {
+            let _ = writeln!(out, "unique = false");
+        }
+    }
+    Ok(out)
 }
 
 /// Loads givens for a known geometry from a file of grid text or from the string itself.

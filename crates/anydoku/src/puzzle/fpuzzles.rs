@@ -5,7 +5,7 @@
 //! [`super::lzstring`]) into the `?load=` parameter of a link. [`parse`] accepts the link, the
 //! base64 string or the JSON itself.
 //!
-//! Supported: any size up to 16 (symbols `1-9A-G`, values 1..N), givens, irregular regions
+//! Supported: any size up to 16 (symbols the numbers 1..N, as f-puzzles shows them), givens, irregular regions
 //! (`region`), killer cages (`killercage`, with or without a sum), the diagonals (`diagonal+` is
 //! the one from bottom-left to top-right, `diagonal-` from top-left to bottom-right) and extra
 //! regions (`extraregion`); `antiknight`/`antiking` become two-cell unique shapes (cells a knight's
@@ -255,7 +255,8 @@ pub fn from_value(v: &Value) -> Result<Puzzle, Error> {
         )));
     }
 
-    let symbols = SymbolSet::default_for(n)?;
+    // f-puzzles shows the values 1..N as numbers (`10` to `16` on a 16x16)
+    let symbols = SymbolSet::from_list((1..=n).map(|v| v.to_string()).collect(), None)?;
     let id = |r: usize, c: usize| CellId((r * n + c) as u32);
     let cells: Vec<Cell> = (0..n * n)
         .map(|i| {

@@ -1,10 +1,12 @@
 //! The neutral JSON model: symbols, cells, shapes and givens, readable by any tool.
 //!
 //! `{"name", "symbols": [...], "values": [...], "cells": [{"name", "pos": [x, y]}],
-//!   "shapes": [{"name", "rule": "unique"|"sum", "cells": [...], "sum", "unique"}], "givens": {cell: symbol}}`
+//!   "shapes": [{"name", "rule", "cells": [...], ...}], "givens": {cell: symbol}}`
 //!
-//! `sum` and `unique` appear on sum shapes only. Readers accept (and ignore) `solution`,
-//! `certificates` and other bookkeeping keys listed in [`ModelJson`].
+//! A shape's `rule` names its kind ("unique", "sum", "thermometer", ...) and the kind's own keys
+//! follow (`sum` and `unique` for a sum shape; see `crate::kinds` and docs/FORMATS.md). Readers
+//! accept (and ignore) `solution`, `certificates` and other bookkeeping keys listed in
+//! [`ModelJson`].
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -27,9 +29,9 @@ pub struct CellJson {
     pub poly: Option<Vec<[f64; 2]>>,
 }
 
-/// A shape in the model.
+/// A shape in the model: its kind's keys (checked by the kind) follow the cells. `sum` and
+/// `unique`, the keys of every Killer cage, are typed fields.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct ShapeJson {
     pub name: String,
     pub rule: String,
@@ -38,6 +40,26 @@ pub struct ShapeJson {
     pub sum: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unique: Option<bool>,
+    /// The kind's other keys.
+    #[serde(flatten)]
+    pub keys: Map<String, Value>,
+}
+
+impl ShapeJson {
+    /// The model of shape `s` of `g`.
+    fn of(s: &Shape, g: &Geometry) -> Self {
+        let mut keys = crate::kinds::write(&s.rule, &g.symbols);
+        let sum = keys.remove("sum").and_then(|v| v.as_i64());
+        let unique = keys.remove("unique").and_then(|v| v.as_bool());
+        ShapeJson {
+            name: s.name.clone(),
+            rule: s.rule.kind().into(),
+            cells: s.cells.iter().map(|c| g.cell(*c).name.clone()).collect(),
+            sum,
+            unique,
+            keys,
+        }
+    }
 }
 
 /// The whole model.
@@ -66,7 +88,6 @@ pub struct ModelJson {
 /// The model of a puzzle.
 pub fn to_model(p: &Puzzle) -> ModelJson {
     let g = &p.geometry;
-    let name = |c: &CellId| g.cell(*c).name.clone();
     ModelJson {
         name: g.name.clone(),
         symbols: g.symbols.symbols().to_vec(),
@@ -83,19 +104,7 @@ pub fn to_model(p: &Puzzle) -> ModelJson {
         shapes: g
             .shapes
             .iter()
-            .map(|s| {
-                let (rule, sum, unique) = match s.rule {
-                    Rule::Unique => ("unique", None, None),
-                    Rule::Sum { total, unique } => ("sum", Some(total), Some(unique)),
-                };
-                ShapeJson {
-                    name: s.name.clone(),
-                    rule: rule.into(),
-                    cells: s.cells.iter().map(name).collect(),
-                    sum,
-                    unique,
-                }
-            })
+            .map(|s| ShapeJson::of(s, g))
             .collect(),
         givens: p
             .givens
@@ -174,6 +183,7 @@ pub fn from_model(m: &ModelJson) -> Result<Puzzle, Error> {
             cells: s.cells.iter().map(|c| Cow::Borrowed(c.as_str())).collect(),
             sum: s.sum,
             unique: s.unique,
+            keys: s.keys.clone(),
         })
         .collect();
     let geometry = build_geometry(
@@ -203,7 +213,6 @@ pub(crate) struct CellRef<'a> {
 
 /// A shape of the model, its names borrowed from the text where they can be.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub(crate) struct ShapeRef<'a> {
     #[serde(borrow)]
     pub(crate) name: Cow<'a, str>,
@@ -211,16 +220,21 @@ pub(crate) struct ShapeRef<'a> {
     pub(crate) rule: Cow<'a, str>,
     #[serde(borrow)]
     pub(crate) cells: Vec<Cow<'a, str>>,
+    /// `sum` and `unique` (read typed: the keys of every Killer cage).
     #[serde(default)]
     pub(crate) sum: Option<i64>,
     #[serde(default)]
     pub(crate) unique: Option<bool>,
+    /// The kind's other keys.
+    #[serde(flatten)]
+    pub(crate) keys: Map<String, Value>,
 }
 
 /// The shapes of a model, their cells looked up by name with `cell_id`.
 fn shapes_from_refs(
     cell_id: impl Fn(&str) -> Option<CellId>,
     shapes: &[ShapeRef],
+    symbols: &SymbolSet,
 ) -> Result<Vec<Shape>, Error> {
     let mut out = Vec::with_capacity(shapes.len());
     for s in shapes {
@@ -233,29 +247,13 @@ fn shapes_from_refs(
                 })?,
             );
         }
-        let (rule, kind) = match (s.rule.as_ref(), s.sum) {
-            ("unique", None) => (Rule::Unique, ShapeKind::Extra),
-            ("sum", Some(total)) => (
-                Rule::Sum {
-                    total,
-                    unique: s.unique.unwrap_or(false),
-                },
-                ShapeKind::Cage,
-            ),
-            ("sum", None) => {
-                return Err(GeometryError::Invalid(format!(
-                    "shape '{}' has rule \"sum\" but no sum",
-                    s.name
-                ))
-                .into())
-            }
-            (other, _) => {
-                return Err(GeometryError::Invalid(format!(
-                    "shape '{}' has rule \"{other}\"; expected \"unique\" or \"sum\"",
-                    s.name
-                ))
-                .into())
-            }
+        let keys = crate::kinds::Params::new(&s.keys, s.sum, s.unique);
+        let rule = crate::kinds::read_with(&s.rule, &keys, cells.len(), symbols)
+            .map_err(|m| GeometryError::Invalid(format!("shape '{}' {m}", s.name)))?;
+        // sum shapes read from a model are drawn and named as cages
+        let kind = match rule {
+            Rule::Sum { .. } => ShapeKind::Cage,
+            _ => ShapeKind::Extra,
         };
         out.push(Shape {
             name: s.name.to_string(),
@@ -275,7 +273,7 @@ pub(crate) fn build_geometry_on(
     shapes: &[ShapeRef],
 ) -> Result<Geometry, Error> {
     crate::limits::check_shapes(shapes.len())?;
-    let out = shapes_from_refs(|c| base.cell_id(c), shapes)?;
+    let out = shapes_from_refs(|c| base.cell_id(c), shapes, &base.symbols)?;
     let geometry = base.with_shapes(name, out)?;
     crate::geometry::build::check_sums(&geometry)?;
     Ok(geometry)
@@ -297,7 +295,7 @@ pub(crate) fn build_geometry(
         .enumerate()
         .map(|(i, c)| (c.name.as_ref(), CellId(i as u32)))
         .collect();
-    let out = shapes_from_refs(|c| index.get(c).copied(), shapes)?;
+    let out = shapes_from_refs(|c| index.get(c).copied(), shapes, &symbols)?;
     let cells = cells
         .iter()
         .map(|c| Cell {
@@ -388,7 +386,7 @@ pub(crate) fn put_given(
     let s = geometry.symbols.index_of(sym).ok_or_else(|| {
         Error::puzzle(format!(
             "'{sym}' (for cell {cell}) is not in the symbol set {}",
-            geometry.symbols.symbols().concat()
+            geometry.symbols.describe()
         ))
     })?;
     givens[id.index()] = Some(s as u8);

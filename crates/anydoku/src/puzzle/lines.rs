@@ -11,9 +11,10 @@ use super::Puzzle;
 use crate::error::Error;
 use crate::geometry::Geometry;
 
-/// Reads one-line puzzles on one geometry: the first cells' worth of graphemes of each line,
-/// `.` (or `0` when it is not a symbol) for an empty cell. Lines of single-byte symbols are read
-/// through a byte table.
+/// Reads one-line puzzles on one geometry: the first cells' worth of symbols of each line (as
+/// grid text: single graphemes may run together, longer symbols are separated by spaces or
+/// commas), `.` (or `0` when it is not a symbol) for an empty cell. Lines of single-byte
+/// symbols are read through a byte table.
 #[derive(Debug, Clone)]
 pub struct TextLines {
     geometry: Arc<Geometry>,

@@ -118,6 +118,14 @@ pub enum Conflict {
         /// What its filled cells add up to.
         filled: i64,
     },
+    /// A shape of another kind (a thermometer, an arrow, ...) whose cells are all filled breaks
+    /// its rule.
+    Broken {
+        /// The shape.
+        shape: ShapeId,
+        /// How it is broken, in the geometry's names.
+        why: String,
+    },
 }
 
 impl Puzzle {
@@ -134,8 +142,12 @@ impl Puzzle {
         json::from_json(text)
     }
 
-    /// Reads givens written as grid text on `geometry`: one grapheme per cell in cell order,
-    /// `.` (or `0` when it is not a symbol) for an empty cell; whitespace is ignored.
+    /// Reads givens written as grid text on `geometry`, one cell per geometry cell in cell
+    /// order: a symbol, or `.` (or `0` when it is not a symbol) for an empty cell. Single
+    /// graphemes may run together (`53..7....`); longer symbols stand apart, separated by
+    /// spaces or commas (`5 3 . . 16`). The box lines of a text drawing (`|`, `-`, `+`) and
+    /// lines starting with `#` are skipped, so every drawing [`crate::render::text`] makes
+    /// reads back in.
     pub fn from_text(geometry: Arc<Geometry>, text: &str) -> Result<Puzzle, Error> {
         let givens = text::parse_grid(&geometry, text)?;
         Ok(Puzzle { geometry, givens })
@@ -158,7 +170,17 @@ impl Puzzle {
         serde_json::to_value(json::to_model(self)).expect("the model serialises")
     }
 
-    /// The givens as one line of text (`.` for an empty cell).
+    /// The puzzle as a TOML puzzle file, read back by [`Puzzle::from_toml`] and
+    /// [`Puzzle::load`] as the same puzzle: `geometry = "<geometry>"` (how the file names its
+    /// layout: a built-in name, or a path relative to the file), the givens drawn as text, and
+    /// a `[[cage]]` for each shape after the first `base` shapes of the puzzle's geometry (the
+    /// cages a Killer adds to its layout; pass the layout's shape count). `comment` lines go
+    /// first, each after `# `. Fails when such an added shape is not a sum.
+    pub fn to_toml(&self, geometry: &str, base: usize, comment: &str) -> Result<String, Error> {
+        file::to_toml(self, geometry, base, comment)
+    }
+
+    /// The givens as one line of text (`.` for an empty cell; see [`crate::render::line`]).
     pub fn to_line(&self) -> String {
         text::to_line(&self.geometry, &self.givens)
     }
@@ -221,13 +243,14 @@ impl Puzzle {
                 let s = g.shape(*shape);
                 let total = match s.rule {
                     Rule::Sum { total, .. } => total,
-                    Rule::Unique => 0,
+                    _ => 0,
                 };
                 format!(
                     "{} must add up to {total} but its cells make {filled}",
                     s.name
                 )
             }
+            Conflict::Broken { shape, why } => format!("{}: {why}", g.shape(*shape).name),
         }
     }
 }
@@ -265,6 +288,11 @@ pub(crate) fn conflicts_of(g: &Geometry, grid: &[Option<u8>]) -> Vec<Conflict> {
             let rest_min = (s.cells.len() - filled.len()) as i64 * min_value;
             if (all && sum != total) || (!all && min_value >= 0 && sum + rest_min > total) {
                 out.push(Conflict::Sum { shape, filled: sum });
+            }
+        }
+        if let Rule::Constraint(_) = s.rule {
+            if let Some(why) = crate::kinds::broken(s, g, grid) {
+                out.push(Conflict::Broken { shape, why });
             }
         }
     }

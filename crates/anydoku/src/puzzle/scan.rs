@@ -403,6 +403,7 @@ fn plain_cells(text: &str) -> Option<Vec<CellRef<'_>>> {
 fn plain_shapes(text: &str) -> Option<Vec<ShapeRef<'_>>> {
     let mut shapes = Vec::new();
     let (mut name, mut rule, mut cells, mut sum, mut unique) = (None, None, None, None, None);
+    let mut keys = serde_json::Map::new();
     let b = text.as_bytes();
     plain_objects(text, |member| {
         let Some((key, start)) = member else {
@@ -412,6 +413,7 @@ fn plain_shapes(text: &str) -> Option<Vec<ShapeRef<'_>>> {
                 cells: cells.take()?,
                 sum: sum.take(),
                 unique: unique.take(),
+                keys: std::mem::take(&mut keys),
             });
             return Some(0);
         };
@@ -452,6 +454,11 @@ fn plain_shapes(text: &str) -> Option<Vec<ShapeRef<'_>>> {
                     "false" => false,
                     _ => return None,
                 })
+            }
+            // a kind's own key, read by serde (checked by the kind)
+            "name" | "rule" | "cells" | "sum" | "unique" => return None,
+            key if !keys.contains_key(key) => {
+                keys.insert(key.to_string(), serde_json::from_str(value).ok()?);
             }
             _ => return None,
         }
@@ -582,8 +589,8 @@ mod tests {
             assert_eq!(ours.len(), theirs.len());
             for (a, b) in ours.iter().zip(&theirs) {
                 assert_eq!(
-                    (&a.name, &a.rule, &a.cells, a.sum, a.unique),
-                    (&b.name, &b.rule, &b.cells, b.sum, b.unique)
+                    (&a.name, &a.rule, &a.cells, a.sum, a.unique, &a.keys),
+                    (&b.name, &b.rule, &b.cells, b.sum, b.unique, &b.keys)
                 );
             }
         }
@@ -597,11 +604,21 @@ mod tests {
         ] {
             assert!(plain_cells(text).is_none(), "{text}");
         }
+        // a kind's keys hold any JSON value (the kind checks them), read as serde reads them
+        for text in [
+            r#"[{"name":"A","rule":"thermometer","cells":["r1c1"],"slow":{"x":[1,"y"]}}]"#,
+            r#"[{"name":"A","rule":"ratio","cells":["r1c1"],"ratio":2.5}]"#,
+        ] {
+            let ours = plain_shapes(text).expect("plain shapes");
+            let theirs: Vec<ShapeRef> = serde_json::from_str(text).unwrap();
+            assert_eq!(ours[0].keys, theirs[0].keys, "{text}");
+        }
         for text in [
             r#"[{"name":"A","rule":"sum","cells":["r1c1"],"sum":1.5}]"#,
-            r#"[{"name":"A","rule":"sum","cells":[1],"sum":1}]"#,
             r#"[{"name":"A","rule":"unique","cells":["r1c1"],"unique":1}]"#,
+            r#"[{"name":"A","rule":"sum","cells":[1],"sum":1}]"#,
             r#"[{"name":"A","cells":["r1c1"]}]"#,
+            r#"[{"name":"A","rule":"sum","cells":["r1c1"],"sum":1,"sum":2}]"#,
             // the cell list is read in the same pass that checks it
             r#"[{"name":"A","rule":"unique","cells":"r1c1"}]"#,
             r#"[{"name":"A","rule":"unique","cells":["r1c1",]}]"#,

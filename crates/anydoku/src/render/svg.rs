@@ -1,32 +1,35 @@
 //! SVG drawing of any layout, from the cells' positions and outlines alone.
 //!
 //! Every cell is a polygon: its `poly` if it has one (Tredoku rhombi), else the unit square around
-//! its `pos`. Cells that share an edge are neighbours. From that and the shapes the picture is:
+//! its `pos`. Cells that share an edge are neighbours. What each shape is drawn as is decided in
+//! `roles` (so that every unique shape is visible, or is a row, column or region of a drawn
+//! grid); the picture is, bottom to top:
 //!
+//! * a light grey ground under the givens (`class="given-cell"`);
+//! * shaded shapes (`class="shade"`: windows, extra regions), diagonals (`class="diagonal"`) and
+//!   subtle lines (`class="line"`: pairs of cells a knight's move apart, a hexagon's lines),
+//!   which leave the cells' centres free for their symbols;
 //! * thin outlines for every cell (`class="cell"`, one `<rect>` or `<polygon>` per cell, in cell
 //!   order, carrying `data-cell` (the cell's index), `data-cx`/`data-cy` (its centre in pixels)
 //!   and `data-fit` (the room it has for a symbol, 1 for a square) so that an interactive page can
 //!   map clicks to cells and write into them);
 //! * thick lines (`class="region-border"`) on the outer boundary and between cells of different
-//!   *regions*. Regions are chosen greedily, in shape order, among the shapes of kind box/region
-//!   and then the complete unique shapes that are not lines (so geometries read from JSON, whose
-//!   shapes all have kind `Extra`, still get their boxes), keeping only shapes disjoint from the
-//!   regions already chosen. A *line* is a shape whose cell centres lie on one straight line or
-//!   whose cells form a path of neighbours (Tredoku lines bend across faces);
-//! * diagonals (`class="diagonal"`): shapes of kind diagonal, or straight slanted lines of 3+ cells
-//!   no two of which share an edge;
-//! * other connected, non-line unique shapes (windows, extra regions) shaded (`class="shade"`);
+//!   regions;
+//! * an outline in its own colour around each grid of a multi-grid layout (`class="subgrid"`);
 //! * cages (`class="cage"`, one dashed `<path>` per sum shape or cage, inset inside its cells)
 //!   with the sum (`class="cage-sum"`) in the top-left cell;
-//! * givens in bold (`class="given"`), other filled cells in blue (`class="solved"`).
+//! * givens in bold (`class="given"`), other filled cells in blue (`class="solved"`);
+//! * a note under the picture (`class="note"`) saying what the lines mean and naming the shapes
+//!   of scattered cells (the same place in every box), which no drawing shows well.
 //!
 //! The output is deterministic: numbers have fixed precision and nothing iterates a hash map.
-//! To draw a new kind of shape, pick it out in [`draw`] and add a layer.
+//! To draw a new kind of shape, give it a role in `roles` and add a layer in [`draw`].
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use crate::geometry::{Geometry, Rule, Shape, ShapeKind};
+use super::roles::{adjacency, roles, subgrids, Role, Square};
+use crate::geometry::{Geometry, Rule, Shape};
 
 /// Pixels per cell unit.
 const SCALE: f64 = 40.0;
@@ -36,7 +39,7 @@ const MARGIN: f64 = 0.35;
 const CAGE_INSET: f64 = 0.09;
 const SOLVED_COLOUR: &str = "#1f5fbf";
 
-type Pt = [f64; 2];
+use super::roles::Pt;
 /// A quantised point, for matching shared vertices.
 type Key = (i64, i64);
 
@@ -130,167 +133,6 @@ fn edge_map(polys: &[Vec<Pt>]) -> BTreeMap<(Key, Key), Vec<usize>> {
     edges
 }
 
-/// Whether the shape's cells are a straight line or a path of neighbours.
-fn is_line(g: &Geometry, s: &Shape, adjacent: &BTreeSet<(usize, usize)>) -> bool {
-    straight(g, s) || is_path(s, adjacent)
-}
-
-fn straight(g: &Geometry, s: &Shape) -> bool {
-    let p: Vec<Pt> = s.cells.iter().map(|c| g.cell(*c).pos).collect();
-    if p.len() < 2 {
-        return false;
-    }
-    let d = [p[1][0] - p[0][0], p[1][1] - p[0][1]];
-    let len = (d[0] * d[0] + d[1] * d[1]).sqrt();
-    len > 1e-9
-        && p.iter().all(|q| {
-            let e = [q[0] - p[0][0], q[1] - p[0][1]];
-            ((d[0] * e[1] - d[1] * e[0]) / len).abs() < 1e-3
-        })
-}
-
-fn is_path(s: &Shape, adjacent: &BTreeSet<(usize, usize)>) -> bool {
-    let cells: Vec<usize> = s.cells.iter().map(|c| c.index()).collect();
-    let mut degree = vec![0usize; cells.len()];
-    let mut links = 0;
-    for i in 0..cells.len() {
-        for j in i + 1..cells.len() {
-            let (a, b) = (cells[i].min(cells[j]), cells[i].max(cells[j]));
-            if adjacent.contains(&(a, b)) {
-                degree[i] += 1;
-                degree[j] += 1;
-                links += 1;
-            }
-        }
-    }
-    links + 1 == cells.len() && degree.iter().all(|&d| d <= 2) && connected(&cells, adjacent)
-}
-
-fn connected(cells: &[usize], adjacent: &BTreeSet<(usize, usize)>) -> bool {
-    if cells.is_empty() {
-        return false;
-    }
-    let mut seen = vec![false; cells.len()];
-    let mut stack = vec![0];
-    seen[0] = true;
-    while let Some(i) = stack.pop() {
-        for j in 0..cells.len() {
-            let (a, b) = (cells[i].min(cells[j]), cells[i].max(cells[j]));
-            if !seen[j] && adjacent.contains(&(a, b)) {
-                seen[j] = true;
-                stack.push(j);
-            }
-        }
-    }
-    seen.iter().all(|&s| s)
-}
-
-fn is_cage(s: &Shape) -> bool {
-    s.kind == ShapeKind::Cage || matches!(s.rule, Rule::Sum { .. })
-}
-
-/// What each shape is drawn as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    /// Thick borders around it.
-    Region,
-    /// A line through its cells.
-    Diagonal,
-    /// Its cells shaded.
-    Shaded,
-    /// A dashed cage outline.
-    Cage,
-    /// Not drawn (rows, columns, bent lines, pairs).
-    None,
-}
-
-fn adjacency(edges: &BTreeMap<(Key, Key), Vec<usize>>) -> BTreeSet<(usize, usize)> {
-    let mut adjacent = BTreeSet::new();
-    for cells in edges.values() {
-        for i in 0..cells.len() {
-            for j in i + 1..cells.len() {
-                let (a, b) = (cells[i].min(cells[j]), cells[i].max(cells[j]));
-                if a != b {
-                    adjacent.insert((a, b));
-                }
-            }
-        }
-    }
-    adjacent
-}
-
-fn roles_with(g: &Geometry, adjacent: &BTreeSet<(usize, usize)>) -> Vec<Role> {
-    let mut roles = vec![Role::None; g.shapes.len()];
-    let mut taken = vec![false; g.cells.len()];
-    let mut take = |i: usize, s: &Shape, roles: &mut Vec<Role>| {
-        if s.cells.iter().all(|c| !taken[c.index()]) {
-            for c in &s.cells {
-                taken[c.index()] = true;
-            }
-            roles[i] = Role::Region;
-        }
-    };
-    for (i, s) in g.shapes.iter().enumerate() {
-        if matches!(s.kind, ShapeKind::Box | ShapeKind::Region) && !is_cage(s) {
-            take(i, s, &mut roles);
-        }
-    }
-    for (i, s) in g.shapes.iter().enumerate() {
-        if s.kind == ShapeKind::Extra
-            && g.is_complete(s)
-            && s.cells.len() >= 2
-            && !is_line(g, s, adjacent)
-        {
-            take(i, s, &mut roles);
-        }
-    }
-    for (i, s) in g.shapes.iter().enumerate() {
-        if roles[i] != Role::None {
-            continue;
-        }
-        roles[i] = if is_cage(s) {
-            Role::Cage
-        } else if s.kind == ShapeKind::Diagonal
-            || (s.kind == ShapeKind::Extra
-                && s.cells.len() >= 3
-                && slanted(g, s)
-                && !touching(s, adjacent))
-        {
-            Role::Diagonal
-        } else if s.kind == ShapeKind::Extra
-            && s.cells.len() >= 2
-            && !is_line(g, s, adjacent)
-            && connected(
-                &s.cells.iter().map(|c| c.index()).collect::<Vec<_>>(),
-                adjacent,
-            )
-        {
-            Role::Shaded
-        } else {
-            Role::None
-        };
-    }
-    roles
-}
-
-/// Whether two cells of the shape share an edge (a diagonal's cells only meet at corners).
-fn touching(s: &Shape, adjacent: &BTreeSet<(usize, usize)>) -> bool {
-    s.cells.iter().any(|a| {
-        s.cells.iter().any(|b| {
-            let (a, b) = (a.index(), b.index());
-            a < b && adjacent.contains(&(a, b))
-        })
-    })
-}
-
-fn slanted(g: &Geometry, s: &Shape) -> bool {
-    if !straight(g, s) {
-        return false;
-    }
-    let (a, b) = (g.cell(s.cells[0]).pos, g.cell(s.cells[1]).pos);
-    (a[0] - b[0]).abs() > 1e-3 && (a[1] - b[1]).abs() > 1e-3
-}
-
 /// Draws the geometry with `grid` (symbol indices; `None` = empty); `givens` marks which filled
 /// cells are givens (drawn bold) — the rest are drawn as solved. Pass the givens as `grid` to draw
 /// the puzzle, or a solution to draw it solved.
@@ -298,37 +140,189 @@ pub fn draw(g: &Geometry, givens: &[Option<u8>], grid: &[Option<u8>]) -> String 
     let polys = outlines(g);
     let edges = edge_map(&polys);
     let adjacent = adjacency(&edges);
-    let roles = roles_with(g, &adjacent);
-    let c = Canvas::new(&polys);
+    let roles = roles(g, &adjacent);
+    let mut c = Canvas::new(&polys);
+    let note = note_lines(g, &roles, &c);
+    c.add_lines(note.len());
     let (width, height) = (c.width.clone(), c.height.clone());
     let mut out = String::new();
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif, Noto Color Emoji, Apple Color Emoji, Segoe UI Emoji">"#
     );
     let _ = writeln!(out, "<title>{}</title>", escape(&g.name));
     let _ = writeln!(
         out,
         r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
     );
+    given_cells(&mut out, givens, &c, &polys);
     shades(&mut out, g, &roles, &c, &polys);
     diagonals(&mut out, g, &roles, &c);
+    lines(&mut out, g, &roles, &c);
     cells(&mut out, g, &c, &polys);
     borders(&mut out, g, &roles, &c, &edges);
+    outline_subgrids(&mut out, &subgrids(g), &c);
     for (i, s) in g.shapes.iter().enumerate() {
         if roles[i] == Role::Cage {
             cage(&mut out, g, s, &c, &polys, &edges);
         }
     }
     symbols(&mut out, g, givens, grid, &c, &polys);
+    for (k, line) in note.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r##"<text class="note" x="{}" y="{}" font-size="{}" fill="#333333">{}</text>"##,
+            num(MARGIN * SCALE),
+            num(c.bottom + (k as f64 + 1.0) * NOTE_LINE * SCALE),
+            num(NOTE_FONT * SCALE),
+            escape(line)
+        );
+    }
     out.push_str("</svg>\n");
     out
+}
+
+/// The font size of the note under a picture, and its line height, in cell units.
+const NOTE_FONT: f64 = 0.34;
+const NOTE_LINE: f64 = 0.5;
+
+/// The note under the picture naming the unique shapes that are not drawn (scattered cells,
+/// such as the same place in every box), wrapped to the picture's width.
+fn note_lines(g: &Geometry, roles: &[Role], c: &Canvas) -> Vec<String> {
+    let names: Vec<&str> = g
+        .shapes
+        .iter()
+        .zip(roles)
+        .filter(|(_, r)| **r == Role::Pattern)
+        .map(|(s, _)| s.name.as_str())
+        .collect();
+    let mut text = String::new();
+    if roles.contains(&Role::Line) {
+        text.push_str("Cells joined by a thin line hold different symbols. ");
+    }
+    if !names.is_empty() {
+        text.push_str(&format!(
+            "No symbol twice either in {} shape{} of scattered cells: {}.",
+            names.len(),
+            if names.len() == 1 { "" } else { "s" },
+            names.join(", ")
+        ));
+    }
+    if text.is_empty() {
+        return Vec::new();
+    }
+    // about 0.6 of the font size per character
+    let per_line = ((c.span_x / (NOTE_FONT * 0.6)) as usize).max(20);
+    let mut out: Vec<String> = vec![String::new()];
+    for word in text.trim_end().split(' ') {
+        let last = out.last_mut().expect("one line at least");
+        if !last.is_empty() && last.chars().count() + 1 + word.chars().count() > per_line {
+            out.push(word.to_string());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    out
+}
+
+/// The subtle lines of line shapes (pairs of cells, a hexagon's lines): from cell to cell in
+/// order along the line, leaving out a circle around each cell's centre where its symbol is.
+fn lines(out: &mut String, g: &Geometry, roles: &[Role], c: &Canvas) {
+    /// The radius left free around a centre, in cell units.
+    const GAP: f64 = 0.3;
+    for (i, s) in g.shapes.iter().enumerate() {
+        if roles[i] != Role::Line {
+            continue;
+        }
+        let mut pos: Vec<Pt> = s.cells.iter().map(|cell| g.cell(*cell).pos).collect();
+        let (a, b) = extremes(&pos);
+        let along = |p: &Pt| (p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1]);
+        pos.sort_by(|p, q| along(p).total_cmp(&along(q)));
+        let mut d = String::new();
+        for w in pos.windows(2) {
+            let (p, q) = (w[0], w[1]);
+            let len = ((q[0] - p[0]).powi(2) + (q[1] - p[1]).powi(2)).sqrt();
+            if len <= 2.0 * GAP {
+                continue;
+            }
+            let u = [(q[0] - p[0]) / len, (q[1] - p[1]) / len];
+            let from = [p[0] + u[0] * GAP, p[1] + u[1] * GAP];
+            let to = [q[0] - u[0] * GAP, q[1] - u[1] * GAP];
+            let _ = write!(d, "M{}L{}", c.pt(from), c.pt(to));
+        }
+        let _ = writeln!(
+            out,
+            r##"<path class="line" d="{d}" fill="none" stroke="#5f82c4" stroke-opacity="0.6" stroke-width="{}" stroke-linecap="round"><title>{}</title></path>"##,
+            num(0.045 * SCALE),
+            escape(&s.name)
+        );
+    }
+}
+
+/// Colours of the sub-grid outlines, in turn.
+const GRID_COLOURS: [&str; 6] = [
+    "#d1495b", "#2e8b57", "#3066be", "#d08c00", "#8e44ad", "#0e8a96",
+];
+
+/// An outline in its own colour around each square grid of a multi-grid layout, set in from
+/// the grid's edge (further for a grid whose edge runs along an outlined one), so that a
+/// person can tell where each grid ends.
+fn outline_subgrids(out: &mut String, grids: &[Square], c: &Canvas) {
+    if grids.len() < 2 {
+        return;
+    }
+    // the edges drawn so far: (horizontal?, the line's coordinate, from, to, level)
+    let mut drawn: Vec<(bool, i32, i32, i32, usize)> = Vec::new();
+    for (k, q) in grids.iter().enumerate() {
+        let (r0, c0, r1, c1) = (q.row, q.col, q.row + q.size, q.col + q.size);
+        let sides = [
+            (true, r0, c0, c1),
+            (true, r1, c0, c1),
+            (false, c0, r0, r1),
+            (false, c1, r0, r1),
+        ];
+        let level = (0..)
+            .find(|&l| {
+                !drawn.iter().any(|&(h, at, a, b, used)| {
+                    used == l
+                        && sides
+                            .iter()
+                            .any(|&(h2, at2, a2, b2)| h == h2 && at == at2 && a < b2 && a2 < b)
+                })
+            })
+            .expect("a free level");
+        drawn.extend(sides.iter().map(|&(h, at, a, b)| (h, at, a, b, level)));
+        let inset = 0.05 + 0.06 * level as f64;
+        // board row r, column c is centred at (c - 1, r - 1)
+        let (x0, y0) = (c0 as f64 - 1.5 + inset, r0 as f64 - 1.5 + inset);
+        let side = q.size as f64 - 2.0 * inset;
+        let _ = writeln!(
+            out,
+            r##"<rect class="subgrid" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="{}" stroke-opacity="0.85"><title>Grid of rows {}-{}, columns {}-{}</title></rect>"##,
+            c.tx(x0),
+            c.ty(y0),
+            num(side * SCALE),
+            num(side * SCALE),
+            GRID_COLOURS[k % GRID_COLOURS.len()],
+            num(0.07 * SCALE),
+            r0,
+            r1 - 1,
+            c0,
+            c1 - 1
+        );
+    }
 }
 
 /// The picture's coordinates: layout units (cell centres one apart) to pixels, with a margin.
 struct Canvas {
     x0: f64,
     y0: f64,
+    /// The layout's width in cell units, and where its drawing ends, in pixels.
+    span_x: f64,
+    bottom: f64,
     width: String,
     height: String,
 }
@@ -346,8 +340,18 @@ impl Canvas {
         Canvas {
             x0,
             y0,
+            span_x: x1 - x0,
+            bottom: (y1 - y0 + MARGIN) * SCALE,
             width: num((x1 - x0 + 2.0 * MARGIN) * SCALE),
             height: num((y1 - y0 + 2.0 * MARGIN) * SCALE),
+        }
+    }
+
+    /// Makes room for `n` lines of a note under the drawing.
+    fn add_lines(&mut self, n: usize) {
+        if n > 0 {
+            let height = self.bottom + (n as f64 * NOTE_LINE + MARGIN + 0.15) * SCALE;
+            self.height = num(height);
         }
     }
 
@@ -365,6 +369,20 @@ impl Canvas {
 
     fn points(&self, p: &[Pt]) -> String {
         p.iter().map(|&q| self.pt(q)).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// A light grey ground under the givens, so that they stand out whatever the symbols (emoji
+/// are drawn in their own colours, neither bold nor blue).
+fn given_cells(out: &mut String, givens: &[Option<u8>], c: &Canvas, polys: &[Vec<Pt>]) {
+    for (i, v) in givens.iter().enumerate() {
+        if v.is_some() {
+            let _ = writeln!(
+                out,
+                r##"<polygon class="given-cell" points="{}" fill="#ececec"/>"##,
+                c.points(&polys[i])
+            );
+        }
     }
 }
 

@@ -84,6 +84,17 @@ function show(v, remember = true) {
     cells[i] = { el, x: Number(el.dataset.cx), y: Number(el.dataset.cy), fit: Number(el.dataset.fit) };
     el.addEventListener('pointerdown', (e) => { e.preventDefault(); select(i); board.focus(); });
   });
+  // a cage's sum sits in a corner of its first cell: pencil marks there keep below it
+  svg.querySelectorAll('text.cage-sum').forEach((t) => {
+    const [x, y] = [Number(t.getAttribute('x')), Number(t.getAttribute('y'))];
+    let nearest = null;
+    let best = Infinity;
+    for (const c of cells) {
+      const d = (c.x - x) ** 2 + (c.y - y) ** 2;
+      if (d < best) [best, nearest] = [d, c];
+    }
+    if (nearest) nearest.label = true;
+  });
   const palette = $('palette');
   palette.innerHTML = '';
   v.symbols.forEach((s) => {
@@ -140,12 +151,13 @@ function redraw() {
       overlay.appendChild(text(c.x, c.y + size * 0.36, size, cls, s));
     } else if (game.marks[i].length) {
       const box = 0.84 * c.fit * SCALE;
-      const size = box / k * 0.92;
+      const top = c.label ? 0.24 * c.fit * SCALE : 0; // the room a cage's sum takes
+      const size = (box - top) / k * 0.92;
       for (const s of game.marks[i]) {
         const j = view.symbols.indexOf(s);
         if (j < 0) continue;
         const x = c.x - box / 2 + (j % k + 0.5) * box / k;
-        const y = c.y - box / 2 + (Math.floor(j / k) + 0.5) * box / k + size * 0.36;
+        const y = c.y - box / 2 + top + (Math.floor(j / k) + 0.5) * (box - top) / k + size * 0.36;
         overlay.appendChild(text(x, y, size, 'mark', s));
       }
     }

@@ -6,7 +6,7 @@
 //! order. `solved` is the 81-digit solution. `sOrder` (the web player's reveal order) is ignored.
 
 use super::{digits, RawCage, RawKiller};
-use crate::error::Error;
+use crate::error::{Error, Location};
 
 const LABELS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -31,8 +31,9 @@ fn fields(line: &str) -> Vec<String> {
     out
 }
 
-/// Reads every row of the CSV.
-pub fn read(text: &str) -> Result<Vec<RawKiller>, Error> {
+/// Reads every row of the CSV: the file's own errors (no header, a missing column) as `Err`,
+/// then one result per row, in order, a row's error located at its line.
+pub fn read_each(text: &str) -> Result<Vec<Result<RawKiller, Error>>, Error> {
     let mut lines = text.lines().enumerate();
     let header = match lines.next() {
         Some((_, h)) => fields(h),
@@ -43,6 +44,7 @@ pub fn read(text: &str) -> Result<Vec<RawKiller>, Error> {
             Error::puzzle(format!(
                 "the KrazyDad CSV has no '{name}' column (expected ptitle, puzz_color, puzz_hint, solved)"
             ))
+            .with_location(Some(Location { line: 1, column: 1 }))
         })
     };
     let (title, color, hint, solved) = (
@@ -59,25 +61,23 @@ pub fn read(text: &str) -> Result<Vec<RawKiller>, Error> {
         let f = fields(line);
         let at = |k: usize| -> Result<&str, Error> {
             f.get(k).map(|s| s.trim()).ok_or_else(|| {
-                Error::puzzle(format!(
-                    "line {}: the row has only {} columns",
-                    i + 1,
-                    f.len()
-                ))
+                Error::puzzle(format!("the row has only {} columns", f.len()))
             })
         };
-        let name = at(title)?.to_string();
-        let name = if name.is_empty() {
-            format!("line {}", i + 1)
-        } else {
-            name
-        };
-        out.push(row(
-            &name,
-            at(color)?,
-            at(hint)?,
-            solved.map(at).transpose()?,
-        )?);
+        let record = (|| {
+            let name = at(title)?.to_string();
+            let name = if name.is_empty() {
+                format!("line {}", i + 1)
+            } else {
+                name
+            };
+            row(&name, at(color)?, at(hint)?, solved.map(at).transpose()?)
+        })();
+        let located = Some(Location {
+            line: i + 1,
+            column: 1,
+        });
+        out.push(record.map_err(|e| e.with_location(located)));
     }
     Ok(out)
 }

@@ -52,12 +52,19 @@ impl Source {
         }
     }
 
-    /// Reads every puzzle of a file in this format.
+    /// Reads every puzzle of a file in this format (the first bad record is the error).
     pub fn read(self, text: &str) -> Result<Vec<RawKiller>, Error> {
+        self.read_each(text)?.into_iter().collect()
+    }
+
+    /// Reads a file record by record: `Err` when the file as a whole cannot be read, else one
+    /// result per record in file order, so that one bad record costs only itself (a KrazyDad
+    /// row's error is located at its line; a puzzlekit record's names its key).
+    pub fn read_each(self, text: &str) -> Result<Vec<Result<RawKiller, Error>>, Error> {
         match self {
-            Source::KrazyDad => krazydad::read(text),
-            Source::Puzzlekit => puzzlekit::read(text),
-            Source::CageJson => cage_json::read(text),
+            Source::KrazyDad => krazydad::read_each(text),
+            Source::Puzzlekit => puzzlekit::read_each(text),
+            Source::CageJson => Ok(cage_json::read(text)?.into_iter().map(Ok).collect()),
         }
     }
 }

@@ -11,14 +11,16 @@ use std::collections::BTreeMap;
 use super::{digits, RawCage, RawKiller};
 use crate::error::Error;
 
-/// Reads every record, in file order.
-pub fn read(text: &str) -> Result<Vec<RawKiller>, Error> {
+/// Reads every record, in file order: the file's own errors as `Err`, then one result per
+/// record (a record's error names its key).
+pub fn read_each(text: &str) -> Result<Vec<Result<RawKiller, Error>>, Error> {
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| Error::from_json(&e))?;
     let data = v
         .get("data")
         .and_then(|d| d.as_object())
         .ok_or_else(|| Error::puzzle("the puzzlekit file has no \"data\" object"))?;
-    data.iter()
+    Ok(data
+        .iter()
         .map(|(key, rec)| {
             let problem = rec
                 .get("problem")
@@ -27,7 +29,7 @@ pub fn read(text: &str) -> Result<Vec<RawKiller>, Error> {
             let solution = rec.get("solution").and_then(|s| s.as_str());
             record(key, problem, solution)
         })
-        .collect()
+        .collect())
 }
 
 /// The (rows, cols) header and the token lines after it.

@@ -1,0 +1,95 @@
+//! Ratio pairs: one cell's value is a given multiple of the other's (2 by default: a black
+//! kropki dot).
+//!
+//! File form: `rule = "ratio"` (or `"black"`, `"kropki-black"`) on exactly two cells, with
+//! `ratio = N` for another multiple. Engine form: the relation `a = N * b or b = N * a`
+//! between the two cells ([`Relation`]). With the `non-ratio` pattern, orthogonal neighbours
+//! without a ratio-2 pair may not be in ratio 2 (all black dots given).
+
+use rand::{Rng, RngCore};
+use serde_json::{json, Map, Value};
+
+use super::relation::Relation;
+use super::{pick, Kind, Params};
+use crate::engine::flatten::Flat;
+use crate::geometry::{CellId, Geometry, Shape};
+use crate::symbols::SymbolSet;
+
+/// See the module docs. Numbers: `[ratio]`.
+pub(crate) struct Ratio;
+
+/// Whether one of `a`, `b` is `r` times the other.
+pub(crate) fn in_ratio(a: i64, b: i64, r: i64) -> bool {
+    a == r * b || b == r * a
+}
+
+impl Kind for Ratio {
+    fn name(&self) -> &'static str {
+        "ratio"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["black", "kropki-black"]
+    }
+
+    fn title(&self) -> &'static str {
+        "Ratio"
+    }
+
+    fn keys(&self) -> &'static [&'static str] {
+        &["ratio"]
+    }
+
+    fn read(&self, p: &Params, cells: usize, _symbols: &SymbolSet) -> Result<Vec<i64>, String> {
+        pick::two_cells(cells)?;
+        let r = p.int("ratio")?.unwrap_or(2);
+        if r < 1 {
+            return Err(format!("has ratio = {r}; a ratio is 1 or more"));
+        }
+        Ok(vec![r])
+    }
+
+    fn write(&self, params: &[i64], _symbols: &SymbolSet, out: &mut Map<String, Value>) {
+        if params[0] != 2 {
+            out.insert("ratio".into(), json!(params[0]));
+        }
+    }
+
+    fn flatten(&self, s: &Shape, params: &[i64], _g: &Geometry, out: &mut Flat) {
+        let r = params[0];
+        let pair = [s.cells[0], s.cells[1]];
+        out.propagator(Relation::new(out, &[pair], |a, b| in_ratio(a, b, r)));
+    }
+
+    fn check(&self, s: &Shape, params: &[i64], g: &Geometry, grid: &[u8]) -> Result<(), String> {
+        let (a, b) = (
+            pick::value(g, grid, s.cells[0]),
+            pick::value(g, grid, s.cells[1]),
+        );
+        let r = params[0];
+        if a == r * b || b == r * a {
+            Ok(())
+        } else {
+            Err(format!("neither of {a} and {b} is {r} times the other"))
+        }
+    }
+
+    fn plant(
+        &self,
+        g: &Geometry,
+        grid: &[u8],
+        rng: &mut dyn RngCore,
+    ) -> Option<(Vec<CellId>, Vec<i64>)> {
+        let r = if rng.gen_bool(0.7) { 2 } else { rng.gen_range(1..=4) };
+        let [a, b] = pick::pair(g, grid, rng, &|a, b| in_ratio(a, b, r))?;
+        Some((vec![a, b], vec![r]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn conformance() {
+        super::super::harness::conform(&super::Ratio, 50);
+    }
+}

@@ -1,0 +1,95 @@
+//! A propagator for a binary relation between the cells of pairs: kropki dots, XV, inequality
+//! signs, palindromes and clones (pairs that may be far apart), and lines whose neighbouring
+//! cells must be related (thermometers, German whispers).
+//!
+//! The relation is a table made once: for each symbol of the first cell, the symbols the second
+//! may hold, and the other way round. A pass keeps the symbols of each cell that some candidate
+//! of the other supports (arc consistency for each pair). On a *path* (each pair's second cell
+//! is the next pair's first) a backward sweep and then a forward sweep make the whole line arc
+//! consistent in one pass (a path is a tree: every symbol left has a support all along it).
+
+use crate::engine::constraint::{Cands, Propagator};
+use crate::engine::flatten::Flat;
+use crate::engine::Mask;
+use crate::geometry::CellId;
+
+/// See the module docs.
+#[derive(Debug)]
+pub(crate) struct Relation {
+    pairs: Vec<[u32; 2]>,
+    /// `fwd[s]`: the symbols the second cell of a pair may hold when the first holds `s`.
+    fwd: Box<[Mask]>,
+    /// `bwd[t]`: the symbols the first cell may hold when the second holds `t`.
+    bwd: Box<[Mask]>,
+    path: bool,
+}
+
+/// The symbols `table` allows for some symbol of `m`.
+#[inline]
+fn support(mut m: Mask, table: &[Mask]) -> Mask {
+    let mut out = 0;
+    while m != 0 {
+        out |= table[m.trailing_zeros() as usize];
+        m &= m - 1;
+    }
+    out
+}
+
+impl Relation {
+    /// The relation `rel(value of the first, value of the second)` on `pairs`.
+    pub(crate) fn new(flat: &Flat, pairs: &[[CellId; 2]], rel: impl Fn(i64, i64) -> bool) -> Self {
+        let values = flat.values();
+        let n = values.len();
+        let mut fwd = vec![0 as Mask; n];
+        let mut bwd = vec![0 as Mask; n];
+        for s in 0..n {
+            for t in 0..n {
+                if rel(values[s], values[t]) {
+                    fwd[s] |= 1 << t;
+                    bwd[t] |= 1 << s;
+                }
+            }
+        }
+        Relation {
+            pairs: pairs.iter().map(|[a, b]| [a.0, b.0]).collect(),
+            fwd: fwd.into(),
+            bwd: bwd.into(),
+            path: false,
+        }
+    }
+
+    /// The relation between each cell of `cells` and the next (a path).
+    pub(crate) fn along(flat: &Flat, cells: &[CellId], rel: impl Fn(i64, i64) -> bool) -> Self {
+        let pairs: Vec<[CellId; 2]> = cells.windows(2).map(|w| [w[0], w[1]]).collect();
+        Relation {
+            path: true,
+            ..Relation::new(flat, &pairs, rel)
+        }
+    }
+}
+
+impl Propagator for Relation {
+    fn propagate(&self, c: &mut Cands) -> bool {
+        if self.path {
+            for &[a, b] in self.pairs.iter().rev() {
+                if !c.keep(a, support(c.get(b), &self.bwd)) {
+                    return false;
+                }
+            }
+            for &[a, b] in &self.pairs {
+                if !c.keep(b, support(c.get(a), &self.fwd)) {
+                    return false;
+                }
+            }
+        } else {
+            for &[a, b] in &self.pairs {
+                if !c.keep(b, support(c.get(a), &self.fwd))
+                    || !c.keep(a, support(c.get(b), &self.bwd))
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
