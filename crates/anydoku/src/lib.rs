@@ -97,3 +97,8 @@ pub use limits::InputLimits;
 pub use logic::Logic;
 pub use puzzle::{CellValues, Puzzle};
 pub use symbols::{SymbolError, SymbolSet};
+
+/// The README's Rust example, compiled and run as a doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
