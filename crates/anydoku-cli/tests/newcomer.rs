@@ -431,3 +431,123 @@ fn explicit_cells_draw_on_their_positions() {
     .unwrap();
     check_solution(&model, solved["solution"].as_object().unwrap()).unwrap();
 }
+
+/// One published numeric puzzle: the givens and the solution, row by row, as numbers
+/// (`.` for an empty cell).
+struct Published {
+    what: String,
+    size: usize,
+    givens: Vec<String>,
+    solution: Vec<String>,
+}
+
+/// puzzlekit's 16x16 classics (janko.at), written with the numbers 1-16.
+fn puzzlekit_16x16(take: usize) -> Vec<Published> {
+    let path = common::shared_data().join("variants/sizes/puzzlekit_Sudoku_dataset.json");
+    let data: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let tokens = |grid: &str| -> Vec<String> {
+        grid.lines()
+            .skip(1)
+            .flat_map(|l| l.split_whitespace())
+            .map(|t| if t == "-" { ".".into() } else { t.to_string() })
+            .collect()
+    };
+    let mut out: Vec<Published> = data["data"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(key, _)| key.ends_with("_16x16"))
+        .map(|(key, r)| Published {
+            what: format!("puzzlekit {key}"),
+            size: 16,
+            givens: tokens(r["problem"].as_str().unwrap()),
+            solution: tokens(r["solution"].as_str().unwrap()),
+        })
+        .collect();
+    out.truncate(take);
+    out
+}
+
+/// michael404's 25x25 `puzzel1` (letters A-Y), relabelled 1-25 (A = 1).
+fn michael404_25x25() -> Published {
+    let path = common::shared_data()
+        .join("variants/symbols/michael404_TestData_16_25_36_excerpt.swift.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let start = text.find("static let puzzel1").unwrap();
+    let block = &text[start..start + text[start..].find(")\n").unwrap()];
+    let (givens, solution) = block.split_once("solution:").unwrap();
+    let letters = |s: &str| -> Vec<String> {
+        s.split('"')
+            .skip(1)
+            .step_by(2)
+            .flat_map(|part| part.chars())
+            .map(|c| match c {
+                '.' => ".".to_string(),
+                _ => (c as u8 - b'A' + 1).to_string(),
+            })
+            .collect()
+    };
+    Published {
+        what: "michael404 puzzel1".into(),
+        size: 25,
+        givens: letters(givens),
+        solution: letters(solution),
+    }
+}
+
+/// Published 16x16 and 25x25 puzzles written with numbers, as a TOML puzzle, as the JSON
+/// model it exports, as `batch` lines (spaces, commas) and as an f-puzzles link (16x16): each
+/// solves to the published solution, checked cell by cell and by the independent checker.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn corpus_numeric_16x16_and_25x25() {
+    let dir = scratch("published");
+    let mut puzzles = puzzlekit_16x16(5);
+    assert_eq!(puzzles.len(), 5);
+    puzzles.push(michael404_25x25());
+    for p in &puzzles {
+        let n = p.size;
+        assert_eq!(
+            (p.givens.len(), p.solution.len()),
+            (n * n, n * n),
+            "{}",
+            p.what
+        );
+        let geometry = format!("classic{n}n");
+        let rows: Vec<String> = p.givens.chunks(n).map(|r| r.join(" ")).collect();
+        let toml = format!(
+            "geometry = \"{geometry}\"\ngivens = \"\"\"\n{}\n\"\"\"\n",
+            rows.join("\n")
+        );
+        let file = write(&dir, &format!("p{n}.toml"), &toml);
+        let want = |sol: &serde_json::Map<String, Value>| {
+            for (i, v) in p.solution.iter().enumerate() {
+                let cell = format!("r{}c{}", i / n + 1, i % n + 1);
+                assert_eq!(sol[&cell], Value::String(v.clone()), "{}: {cell}", p.what);
+            }
+        };
+        let (status, sol) = solve_and_check(&file, None);
+        assert_eq!(status, "unique", "{}", p.what);
+        want(&sol.unwrap());
+        // export -> import: the JSON model
+        let model = write(&dir, &format!("p{n}.json"), &ok(&["export", &file]));
+        let (status, sol) = solve_and_check(&model, None);
+        assert_eq!(status, "unique", "{} (JSON)", p.what);
+        want(&sol.unwrap());
+        // batch lines: the answer is the published solution, symbols separated by spaces
+        let lines = format!("{}\n{}\n", p.givens.join(" "), p.givens.join(","));
+        let lines = write(&dir, &format!("p{n}.txt"), &lines);
+        let answers = ok(&["batch", &lines, "-g", &geometry]);
+        assert_eq!(answers.lines().count(), 2, "{}", p.what);
+        for answer in answers.lines() {
+            assert_eq!(answer, p.solution.join(" "), "{} (batch)", p.what);
+        }
+        // export -> import: an f-puzzles link (the format has numbers up to 16)
+        if n == 16 {
+            let url = ok(&["export", &file, "--format", "fpuzzles"]);
+            let (status, sol) = solve_and_check(url.trim(), None);
+            assert_eq!(status, "unique", "{} (f-puzzles)", p.what);
+            want(&sol.unwrap());
+        }
+    }
+}

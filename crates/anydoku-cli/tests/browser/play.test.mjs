@@ -333,3 +333,41 @@ test('emoji symbols are played from the palette on a generated puzzle of a layou
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('symbols of two digits are typed, pencilled and shown on a 16x16 with the numbers 1-16', async () => {
+  const server = await serve(['puzzles/classic16n.toml']);
+  const b = await browser();
+  const { page } = b;
+  try {
+    await open(page, server);
+    const view = await api(server, '/api/served');
+    assert.equal(view.symbols[15], '16');
+    assert.equal(await page.$$eval('#palette button', (bs) => bs.map((x) => x.textContent).join(' ')),
+      view.symbols.join(' '));
+    const { solution } = await api(server, '/api/solve', { puzzle: view.id });
+    const empty = view.givens.map((g, i) => (g === null ? i : -1)).filter((i) => i >= 0);
+    // a pencil mark of two digits typed under Shift: the mark 16 alone, not 1 and 16
+    const first = empty[0];
+    await page.click(`#board .cell[data-cell="${first}"]`);
+    await page.keyboard.press('Shift+Digit1');
+    await page.keyboard.press('Shift+Digit6');
+    const marks = await page.$$eval('#overlay text.mark', (t) => t.map((x) => x.textContent));
+    assert.deepEqual(marks, ['16']);
+    await page.keyboard.press('Shift+Digit1');
+    await page.keyboard.press('Shift+Digit6');
+    assert.equal(await page.$$eval('#overlay text.mark', (t) => t.length), 0);
+    // every empty cell typed by keyboard, one or two digits
+    for (const i of empty) {
+      await page.click(`#board .cell[data-cell="${i}"]`);
+      for (const c of solution[i]) await page.keyboard.press(c);
+    }
+    await page.waitForSelector('#congrats:not([hidden])');
+    const entries = await page.$$eval('#overlay text.entry', (t) => t.map((x) => x.textContent));
+    assert.deepEqual(entries.sort(), empty.map((i) => solution[i]).sort());
+    await page.screenshot({ path: join(SHOTS, 'classic16n-solved.png') });
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+    await server.stop();
+  }
+});

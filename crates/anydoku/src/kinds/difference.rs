@@ -14,6 +14,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[difference]`.
 pub(crate) struct Difference;
@@ -66,6 +67,15 @@ impl Kind for Difference {
         } else {
             Err(format!("{a} and {b} do not differ by {}", params[0]))
         }
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["difference"]
+    }
+
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let d = fp.number(entry, "value")?.unwrap_or(1);
+        Ok(vec![(fp.cells(entry, "cells")?, vec![d])])
     }
 
     fn plant(

@@ -12,6 +12,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. No numbers.
 pub(crate) struct Inequality;
@@ -51,6 +52,35 @@ impl Kind for Inequality {
         } else {
             Err(format!("{a} is not less than {b}"))
         }
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["minimum", "maximum"]
+    }
+
+    /// A minimum cell is less than each orthogonal neighbour, a maximum one more; neighbours
+    /// that are minimum (maximum) cells too are left alone, as f-puzzles solvers read them.
+    fn read_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let (r, c) = fp.rc(entry.get("cell").unwrap_or(&Value::Null))?;
+        let me = fp.at(r, c).ok_or("its cell is not on the board")?;
+        let same: Vec<Value> = fp.obj[key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.get("cell").cloned())
+            .collect();
+        let mut out = Vec::new();
+        for (dr, dc) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)] {
+            let name = Value::from(format!("R{}C{}", r + dr, c + dc));
+            if same.contains(&name) {
+                continue;
+            }
+            if let Some(other) = fp.at(r + dr, c + dc) {
+                let pair = if key == "minimum" { vec![me, other] } else { vec![other, me] };
+                out.push((pair, Vec::new()));
+            }
+        }
+        Ok(out)
     }
 
     fn plant(

@@ -38,6 +38,8 @@ use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Constraint, Geometry, Rule, Shape};
 use crate::symbols::SymbolSet;
 
+pub(crate) mod fpuzzles;
+mod linear;
 mod params;
 mod pick;
 mod relation;
@@ -95,6 +97,21 @@ pub(crate) trait Kind: Sync {
 
     /// A random instance of the kind on `g` that the full grid `grid` satisfies (its cells and
     /// numbers), or `None` when the layout has no room for one.
+    /// The f-puzzles keys whose entries this kind reads (see [`fpuzzles`]).
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The instances of this kind in the f-puzzles entry `entry` under `key`.
+    fn read_fpuzzles(
+        &self,
+        _key: &str,
+        _entry: &Value,
+        _fp: &fpuzzles::Fp,
+    ) -> Result<fpuzzles::Instances, String> {
+        Ok(Vec::new())
+    }
+
     #[cfg_attr(not(test), allow(dead_code))] // generation plants them next
     fn plant(&self, g: &Geometry, grid: &[u8], rng: &mut dyn RngCore)
         -> Option<(Vec<CellId>, Vec<i64>)>;
@@ -124,6 +141,19 @@ registry! {
     non_consecutive::NonConsecutive,
     non_ratio::NonRatio,
     non_xv::NonXv,
+    arrow::Arrow,
+    little_killer::LittleKiller,
+    allowed::Allowed,
+    parity::Parity,
+    palindrome::Palindrome,
+    clone::Clones,
+    quadruple::Quadruple,
+    renban::Renban,
+    whispers::Whispers,
+    between::Between,
+    sandwich::Sandwich,
+    indexer::Indexer,
+    skyscraper::Skyscraper,
 }
 
 /// The id of the unique kind.

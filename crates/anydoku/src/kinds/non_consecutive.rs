@@ -14,6 +14,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. No numbers.
 pub(crate) struct NonConsecutive;
@@ -67,6 +68,16 @@ impl Kind for NonConsecutive {
             }
         }
         Ok(())
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["nonconsecutive", "negative"]
+    }
+
+    fn read_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let on = key == "nonconsecutive" || entry == "difference";
+        let all = (0..(fp.n * fp.n) as u32).map(CellId).collect();
+        Ok(if on { vec![(all, Vec::new())] } else { Vec::new() })
     }
 
     fn plant(

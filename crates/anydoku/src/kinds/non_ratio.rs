@@ -15,6 +15,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. No numbers.
 pub(crate) struct NonRatio;
@@ -64,6 +65,15 @@ impl Kind for NonRatio {
             }
         }
         Ok(())
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["negative"]
+    }
+
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let all = (0..(fp.n * fp.n) as u32).map(CellId).collect();
+        Ok(if entry == "ratio" { vec![(all, Vec::new())] } else { Vec::new() })
     }
 
     fn plant(

@@ -14,6 +14,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. No numbers.
 pub(crate) struct NonXv;
@@ -66,6 +67,15 @@ impl Kind for NonXv {
             }
         }
         Ok(())
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["negative"]
+    }
+
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let all = (0..(fp.n * fp.n) as u32).map(CellId).collect();
+        Ok(if entry == "xv" { vec![(all, Vec::new())] } else { Vec::new() })
     }
 
     fn plant(

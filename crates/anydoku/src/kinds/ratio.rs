@@ -14,6 +14,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[ratio]`.
 pub(crate) struct Ratio;
@@ -72,6 +73,15 @@ impl Kind for Ratio {
         } else {
             Err(format!("neither of {a} and {b} is {r} times the other"))
         }
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["ratio"]
+    }
+
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let r = fp.number(entry, "value")?.unwrap_or(2);
+        Ok(vec![(fp.cells(entry, "cells")?, vec![r])])
     }
 
     fn plant(

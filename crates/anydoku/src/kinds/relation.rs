@@ -58,6 +58,17 @@ impl Relation {
         }
     }
 
+    /// The same symbol in both cells of each pair (palindromes, clones).
+    pub(crate) fn equal(flat: &Flat, pairs: &[[CellId; 2]]) -> Self {
+        let same: Box<[Mask]> = (0..flat.values().len()).map(|s| 1 << s).collect();
+        Relation {
+            pairs: pairs.iter().map(|[a, b]| [a.0, b.0]).collect(),
+            fwd: same.clone(),
+            bwd: same,
+            path: false,
+        }
+    }
+
     /// The relation between each cell of `cells` and the next (a path).
     pub(crate) fn along(flat: &Flat, cells: &[CellId], rel: impl Fn(i64, i64) -> bool) -> Self {
         let pairs: Vec<[CellId; 2]> = cells.windows(2).map(|w| [w[0], w[1]]).collect();

@@ -13,6 +13,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{each_line, Fp, Instances};
 
 /// See the module docs. Numbers: `[slow (0 or 1)]`.
 pub(crate) struct Thermometer;
@@ -70,6 +71,14 @@ impl Kind for Thermometer {
             }
         }
         Ok(())
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["thermometer", "slowthermometer"]
+    }
+
+    fn read_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        each_line(entry, fp, &[(key == "slowthermometer") as i64])
     }
 
     fn plant(

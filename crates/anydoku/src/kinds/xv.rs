@@ -13,6 +13,7 @@ use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. Numbers: `[sum]`.
 pub(crate) struct Xv;
@@ -55,6 +56,19 @@ impl Kind for Xv {
         } else {
             Err(format!("{a} + {b} is not {}", params[0]))
         }
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["xv"]
+    }
+
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let total = match entry.get("value").and_then(Value::as_str) {
+            Some("X" | "x") => 10,
+            Some("V" | "v") => 5,
+            _ => return Err("has no value \"X\" or \"V\"".into()),
+        };
+        Ok(vec![(fp.cells(entry, "cells")?, vec![total])])
     }
 
     fn plant(

@@ -9,8 +9,11 @@
 //! (`region`), killer cages (`killercage`, with or without a sum), the diagonals (`diagonal+` is
 //! the one from bottom-left to top-right, `diagonal-` from top-left to bottom-right) and extra
 //! regions (`extraregion`); `antiknight`/`antiking` become two-cell unique shapes (cells a knight's
-//! or king's move apart differ) and `disjointgroups` N-cell ones (same place in every box). Every other non-empty constraint (thermometers, arrows, anti-knight,
-//! cosmetic lines and texts, ...) is named in an error: nothing is silently dropped.
+//! or king's move apart differ) and `disjointgroups` N-cell ones (same place in every box). The
+//! other constraints (thermometers, arrows, kropki dots, …) are read by their kinds
+//! ([`crate::kinds`], each kind maps its own keys). Cosmetic lines, cages, circles, rectangles
+//! and texts carry no rule and are left out; every other non-empty constraint is named in an
+//! error: nothing with a rule is silently dropped.
 //!
 //! [`to_json`]/[`to_url`] write a puzzle on one N×N board (classic, jigsaw, X, Killer, extra
 //! regions) so it can be opened in the browser. To support another constraint, add its key to
@@ -23,6 +26,7 @@ use serde_json::{json, Map, Value};
 
 use super::{lzstring, Puzzle};
 use crate::error::Error;
+use crate::kinds;
 use crate::geometry::{build, Cell, CellId, Geometry, Rule, Shape, ShapeKind};
 use crate::symbols::SymbolSet;
 
@@ -39,7 +43,14 @@ pub const SUPPORTED: &[&str] = &[
     "disjointgroups",
 ];
 
-/// Top-level keys that carry no rule (titles, solver settings, the stored solution).
+/// Whether anydoku reads the top-level key `key`: one of [`SUPPORTED`] or a key some constraint
+/// kind reads (thermometers, arrows, kropki dots, …).
+pub fn is_supported(key: &str) -> bool {
+    SUPPORTED.contains(&key) || kinds::fpuzzles::reads(key)
+}
+
+/// Top-level keys that carry no rule (titles, solver settings, the stored solution, and the
+/// cosmetic lines, cages, circles, rectangles and texts a setter draws for looks).
 const IGNORED: &[&str] = &[
     "title",
     "author",
@@ -48,6 +59,11 @@ const IGNORED: &[&str] = &[
     "disabledlogic",
     "truecandidatesoptions",
     "highlightConflicts",
+    "line",
+    "cage",
+    "circle",
+    "rectangle",
+    "text",
 ];
 
 /// Cell keys that carry no rule (pencil marks and colours).
@@ -219,9 +235,7 @@ pub fn from_value(v: &Value) -> Result<Puzzle, Error> {
         .ok_or_else(|| err("f-puzzles data must be a JSON object"))?;
     let mut unsupported: Vec<String> = obj
         .iter()
-        .filter(|(k, val)| {
-            !SUPPORTED.contains(&k.as_str()) && !IGNORED.contains(&k.as_str()) && non_empty(val)
-        })
+        .filter(|(k, x)| !is_supported(k) && !IGNORED.contains(&k.as_str()) && non_empty(x))
         .map(|(k, _)| k.clone())
         .collect();
     let n = obj
@@ -249,9 +263,10 @@ pub fn from_value(v: &Value) -> Result<Puzzle, Error> {
     let (givens, region, irregular) = read_cells(grid, n, &mut unsupported)?;
     if !unsupported.is_empty() {
         return Err(err(format!(
-            "this f-puzzles puzzle uses constraints anydoku does not support yet: {} (supported: givens, regions, {})",
+            "this f-puzzles puzzle uses constraints anydoku does not support yet: {} (supported: givens, regions, {}, {})",
             unsupported.join(", "),
-            SUPPORTED[2..].join(", ")
+            SUPPORTED[2..].join(", "),
+            kinds::fpuzzles::keys()
         )));
     }
 
@@ -313,6 +328,7 @@ pub fn from_value(v: &Value) -> Result<Puzzle, Error> {
         });
     }
     extra_shapes(obj, n, &list("extraregion")?, &mut shapes)?;
+    kinds::fpuzzles::import(obj, n, &mut shapes).map_err(err)?;
     let title = obj
         .get("title")
         .and_then(Value::as_str)
@@ -374,6 +390,7 @@ fn read_cells(
                 match k.as_str() {
                     "value" | "given" | "region" => {}
                     k if IGNORED_CELL.contains(&k) => {}
+                    k if kinds::fpuzzles::reads(&format!("cell:{k}")) => {}
                     k if non_empty(val) => {
                         let name = format!("cell {k}");
                         if !unsupported.contains(&name) {

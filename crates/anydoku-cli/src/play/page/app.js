@@ -259,6 +259,32 @@ function move(dx, dy) {
   if (best >= 0) select(best);
 }
 
+// keys typed one after another on one cell, so that symbols of several characters (`10`, `16`)
+// can be typed: `1` then `6` within a moment makes `16` when `16` is a symbol
+let typed = { cell: -1, text: '', at: 0, entered: null };
+
+/** The symbol a run of keys ends in: {symbol, replaces, pending} where `replaces` is the symbol
+ * the previous key of the run entered (to take back) and `pending` says the keys so far begin a
+ * longer symbol. Keys that are no character (Shift) leave the run alone. */
+function symbolTyped(e) {
+  if (e.key.length !== 1) return { symbol: symbolOf(e), replaces: null, pending: false };
+  const now = performance.now();
+  const recent = typed.cell === selected && now - typed.at < 1500;
+  const digit = /^(?:Digit|Numpad)(\d)$/.exec(e.code); // the digit under Shift too
+  const key = digit ? digit[1] : e.key;
+  const run = (recent ? typed.text : '') + key;
+  const longer = (t) => view.symbols.some((s) => s.length > t.length && s.startsWith(t));
+  if (recent && run.length > 1 && (view.symbols.includes(run) || longer(run))) {
+    const symbol = view.symbols.includes(run) ? run : null;
+    const replaces = typed.entered;
+    typed = { cell: selected, text: run, at: now, entered: symbol ?? replaces };
+    return { symbol, replaces: symbol === null ? null : replaces, pending: symbol === null };
+  }
+  const symbol = symbolOf(e);
+  typed = { cell: selected, text: key, at: now, entered: symbol };
+  return { symbol, replaces: null, pending: symbol === null && longer(key) };
+}
+
 /** The symbol a key stands for (digits and letters through Shift too), or null. */
 function symbolOf(e) {
   const syms = view.symbols;
@@ -283,8 +309,15 @@ function onKey(e) {
   const dirs = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
   if (dirs[e.key]) { e.preventDefault(); move(...dirs[e.key]); return; }
   if (e.key === 'Backspace' || e.key === 'Delete') { e.preventDefault(); erase(); return; }
-  const s = symbolOf(e);
-  if (s !== null) { e.preventDefault(); input(s, pencil !== e.shiftKey); return; }
+  const { symbol: s, replaces, pending } = symbolTyped(e);
+  if (s !== null) {
+    e.preventDefault();
+    const asMark = pencil !== e.shiftKey;
+    if (replaces !== null && asMark) input(replaces, true); // `1` then `6`: the mark 1 goes
+    input(s, asMark);
+    return;
+  }
+  if (pending) { e.preventDefault(); return; } // the start of a longer symbol
   if (e.key === '.' || (e.key === '0' && !view.symbols.includes('0'))) { e.preventDefault(); erase(); }
 }
 

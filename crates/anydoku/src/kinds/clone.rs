@@ -1,0 +1,112 @@
+//! Clones: two areas of the same shape hold the same symbols in the same places.
+//!
+//! File form: `rule = "clone"` with the first area's cells, then the second's, in matching
+//! order (an even number of cells). Engine form: equal symbols on each matching pair
+//! ([`Relation::equal`]).
+
+use rand::{Rng, RngCore};
+use serde_json::{Map, Value};
+
+use super::relation::Relation;
+use super::{Kind, Params};
+use crate::engine::flatten::Flat;
+use crate::geometry::{CellId, Geometry, Shape};
+use crate::symbols::SymbolSet;
+use super::fpuzzles::{Fp, Instances};
+
+/// See the module docs. No numbers.
+pub(crate) struct Clones;
+
+/// The matching pairs of the two halves.
+fn matching(cells: &[CellId]) -> Vec<[CellId; 2]> {
+    let h = cells.len() / 2;
+    (0..h).map(|i| [cells[i], cells[h + i]]).collect()
+}
+
+impl Kind for Clones {
+    fn name(&self) -> &'static str {
+        "clone"
+    }
+
+    fn title(&self) -> &'static str {
+        "Clone"
+    }
+
+    fn read(&self, _p: &Params, cells: usize, _symbols: &SymbolSet) -> Result<Vec<i64>, String> {
+        if cells % 2 == 1 {
+            return Err(format!(
+                "has {cells} cells; a clone lists both areas' cells, an even number"
+            ));
+        }
+        Ok(Vec::new())
+    }
+
+    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
+
+    fn flatten(&self, s: &Shape, _params: &[i64], _g: &Geometry, out: &mut Flat) {
+        out.propagator(Relation::equal(out, &matching(&s.cells)));
+    }
+
+    fn check(&self, s: &Shape, _params: &[i64], g: &Geometry, grid: &[u8]) -> Result<(), String> {
+        for [a, b] in matching(&s.cells) {
+            if grid[a.index()] != grid[b.index()] {
+                return Err(format!(
+                    "{} and {} differ",
+                    g.cell(a).name,
+                    g.cell(b).name
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["clone"]
+    }
+
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        let mut cells = fp.cells(entry, "cells")?;
+        let other = fp.cells(entry, "cloneCells")?;
+        if other.len() != cells.len() {
+            return Err("has areas of different sizes".into());
+        }
+        cells.extend(other);
+        Ok(vec![(cells, Vec::new())])
+    }
+
+    fn plant(
+        &self,
+        g: &Geometry,
+        grid: &[u8],
+        rng: &mut dyn RngCore,
+    ) -> Option<(Vec<CellId>, Vec<i64>)> {
+        let n = g.cell_count();
+        let (mut first, mut second) = (Vec::new(), Vec::new());
+        let mut used = vec![false; n];
+        for _ in 0..rng.gen_range(1..=2) {
+            for _ in 0..30 {
+                let (a, b) = (rng.gen_range(0..n), rng.gen_range(0..n));
+                if a != b && !used[a] && !used[b] && grid[a] == grid[b] {
+                    used[a] = true;
+                    used[b] = true;
+                    first.push(CellId(a as u32));
+                    second.push(CellId(b as u32));
+                    break;
+                }
+            }
+        }
+        if first.is_empty() {
+            return None;
+        }
+        first.extend(second);
+        Some((first, Vec::new()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn conformance() {
+        super::super::harness::conform(&super::Clones, 40);
+    }
+}

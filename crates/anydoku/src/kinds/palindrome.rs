@@ -1,0 +1,110 @@
+//! Palindromes: a line reads the same from both ends (its first and last cells hold the same
+//! symbol, and so on inwards).
+//!
+//! File form: `rule = "palindrome"` with the line's cells in order. Engine form: equal
+//! symbols on each mirrored pair ([`Relation::equal`]).
+
+use rand::{Rng, RngCore};
+use serde_json::{Map, Value};
+
+use super::relation::Relation;
+use super::{Kind, Params};
+use crate::engine::flatten::Flat;
+use crate::geometry::{CellId, Geometry, Shape};
+use crate::symbols::SymbolSet;
+use super::fpuzzles::{each_line, Fp, Instances};
+
+/// See the module docs. No numbers.
+pub(crate) struct Palindrome;
+
+/// The mirrored pairs of a line.
+fn mirrored(cells: &[CellId]) -> Vec<[CellId; 2]> {
+    let n = cells.len();
+    (0..n / 2).map(|i| [cells[i], cells[n - 1 - i]]).collect()
+}
+
+impl Kind for Palindrome {
+    fn name(&self) -> &'static str {
+        "palindrome"
+    }
+
+    fn title(&self) -> &'static str {
+        "Palindrome"
+    }
+
+    fn read(&self, _p: &Params, _cells: usize, _symbols: &SymbolSet) -> Result<Vec<i64>, String> {
+        Ok(Vec::new())
+    }
+
+    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
+
+    fn flatten(&self, s: &Shape, _params: &[i64], _g: &Geometry, out: &mut Flat) {
+        let pairs = mirrored(&s.cells);
+        if !pairs.is_empty() {
+            out.propagator(Relation::equal(out, &pairs));
+        }
+    }
+
+    fn check(&self, s: &Shape, _params: &[i64], g: &Geometry, grid: &[u8]) -> Result<(), String> {
+        for [a, b] in mirrored(&s.cells) {
+            if grid[a.index()] != grid[b.index()] {
+                return Err(format!(
+                    "{} and {} differ",
+                    g.cell(a).name,
+                    g.cell(b).name
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["palindrome"]
+    }
+
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        each_line(entry, fp, &[])
+    }
+
+    fn plant(
+        &self,
+        g: &Geometry,
+        grid: &[u8],
+        rng: &mut dyn RngCore,
+    ) -> Option<(Vec<CellId>, Vec<i64>)> {
+        // pairs of equal cells around an optional middle
+        let n = g.cell_count();
+        let mut left = Vec::new();
+        let mut right = Vec::new();
+        let mut used = vec![false; n];
+        for _ in 0..rng.gen_range(1..=2) {
+            for _ in 0..30 {
+                let (a, b) = (rng.gen_range(0..n), rng.gen_range(0..n));
+                if a != b && !used[a] && !used[b] && grid[a] == grid[b] {
+                    used[a] = true;
+                    used[b] = true;
+                    left.push(CellId(a as u32));
+                    right.push(CellId(b as u32));
+                    break;
+                }
+            }
+        }
+        if left.is_empty() {
+            return None;
+        }
+        let mut cells = left;
+        if let Some(m) = (0..n).find(|&m| !used[m] && rng.gen_bool(0.3)) {
+            cells.push(CellId(m as u32));
+        }
+        cells.extend(right.into_iter().rev());
+        Some((cells, Vec::new()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn conformance() {
+        super::super::harness::conform(&super::Palindrome, 40);
+    }
+}

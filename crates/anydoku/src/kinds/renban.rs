@@ -1,0 +1,141 @@
+//! Renban lines: the line's cells hold a set of consecutive values, in any order, none twice.
+//!
+//! File form: `rule = "renban"` with the line's cells. Engine form: the cells are peers, and
+//! [`Run`] keeps in each cell the symbols of the runs of values (`m, m + 1, …`) that can still
+//! fill the line: every cell has a candidate in the run and every value of the run is a
+//! candidate of some cell.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngCore};
+use serde_json::{Map, Value};
+
+use super::{pick, Kind, Params};
+use crate::engine::constraint::{Cands, Propagator};
+use crate::engine::flatten::Flat;
+use crate::engine::Mask;
+use crate::geometry::{CellId, Geometry, Shape};
+use crate::symbols::SymbolSet;
+use super::fpuzzles::{each_line, Fp, Instances};
+
+/// See the module docs. No numbers.
+pub(crate) struct Renban;
+
+/// See the module docs.
+#[derive(Debug)]
+struct Run {
+    cells: Box<[u32]>,
+    /// For each possible run, the symbols of each of its values: `cells.len()` masks a run.
+    runs: Box<[Mask]>,
+}
+
+impl Propagator for Run {
+    fn propagate(&self, c: &mut Cands) -> bool {
+        let n = self.cells.len();
+        let mut union: Mask = 0;
+        for &x in self.cells.iter() {
+            union |= c.get(x);
+        }
+        let mut keep: Mask = 0;
+        for run in self.runs.chunks_exact(n) {
+            let all = run.iter().fold(0, |a, m| a | m);
+            let filled = run.iter().all(|&m| union & m != 0);
+            if filled && self.cells.iter().all(|&x| c.get(x) & all != 0) {
+                keep |= all;
+            }
+        }
+        self.cells.iter().all(|&x| c.keep(x, keep))
+    }
+}
+
+impl Kind for Renban {
+    fn name(&self) -> &'static str {
+        "renban"
+    }
+
+    fn title(&self) -> &'static str {
+        "Renban"
+    }
+
+    fn read(&self, _p: &Params, _cells: usize, _symbols: &SymbolSet) -> Result<Vec<i64>, String> {
+        Ok(Vec::new())
+    }
+
+    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
+
+    fn distinct(&self, _params: &[i64]) -> bool {
+        true
+    }
+
+    fn flatten(&self, s: &Shape, _params: &[i64], _g: &Geometry, out: &mut Flat) {
+        let values = out.values();
+        let n = s.cells.len();
+        let symbols_of = |v: i64| -> Mask {
+            let mut m = 0;
+            for (s, &x) in values.iter().enumerate() {
+                if x == v {
+                    m |= 1 << s;
+                }
+            }
+            m
+        };
+        let mut starts: Vec<i64> = values.to_vec();
+        starts.sort();
+        starts.dedup();
+        let mut runs = Vec::new();
+        for m in starts {
+            let run: Vec<Mask> = (0..n as i64).map(|j| symbols_of(m + j)).collect();
+            if run.iter().all(|&x| x != 0) {
+                runs.extend(run);
+            }
+        }
+        out.propagator(Run {
+            cells: s.cells.iter().map(|c| c.0).collect(),
+            runs: runs.into(),
+        });
+    }
+
+    fn check(&self, s: &Shape, _params: &[i64], g: &Geometry, grid: &[u8]) -> Result<(), String> {
+        let mut v: Vec<i64> = s.cells.iter().map(|&c| pick::value(g, grid, c)).collect();
+        v.sort();
+        if v.windows(2).all(|w| w[1] == w[0] + 1) {
+            Ok(())
+        } else {
+            Err(format!("{v:?} is not a run of consecutive values"))
+        }
+    }
+
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["renban"]
+    }
+
+    fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
+        each_line(entry, fp, &[])
+    }
+
+    fn plant(
+        &self,
+        g: &Geometry,
+        grid: &[u8],
+        rng: &mut dyn RngCore,
+    ) -> Option<(Vec<CellId>, Vec<i64>)> {
+        let mut all: Vec<CellId> = (0..g.cell_count() as u32).map(CellId).collect();
+        for _ in 0..50 {
+            all.shuffle(rng);
+            let len = rng.gen_range(1..=3.min(all.len()));
+            let mut v: Vec<i64> = all[..len].iter().map(|&c| pick::value(g, grid, c)).collect();
+            v.sort();
+            if v.windows(2).all(|w| w[1] == w[0] + 1) {
+                return Some((all[..len].to_vec(), Vec::new()));
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn conformance() {
+        super::super::harness::conform(&super::Renban, 40);
+    }
+}
