@@ -848,3 +848,64 @@ fn rating_and_steps_honour_the_search_budget() {
     assert_eq!(code, 1);
     assert!(out.contains("budget ran out"), "{out}");
 }
+
+/// `--timeout 2` stops every logic command (`rate`, `solve --steps`, `hint`, and `generate
+/// --difficulty` on the example's geometry) within 3 s on every shipped example, answering
+/// with what it found so far: exit 0 when it finished, else exit 1 and "budget ran out" (or,
+/// for `generate`, a target the layout cannot meet).
+#[test]
+fn a_timeout_stops_the_logic_on_every_shipped_example() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(common::root().join("puzzles"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 19, "{files:?}");
+    let mut slow = Vec::new();
+    for file in &files {
+        let path = file.to_str().unwrap();
+        let text = std::fs::read_to_string(file).unwrap();
+        let geometry = text
+            .lines()
+            .find_map(|l| l.strip_prefix("geometry = \""))
+            .and_then(|l| l.strip_suffix('"'));
+        let mut commands: Vec<Vec<&str>> = vec![
+            vec!["rate", path],
+            vec!["solve", "--steps", path],
+            vec!["hint", path],
+        ];
+        let killer = text.contains("[[cage]]");
+        // a layout file is named relative to the puzzle's folder
+        let layout = geometry.map(|g| match g.ends_with(".toml") || g.ends_with(".json") {
+            true => file.parent().unwrap().join(g).to_str().unwrap().to_string(),
+            false => g.to_string(),
+        });
+        if let Some(g) = layout.as_deref() {
+            let mut c = vec!["generate", "-g", g, "--difficulty", "master", "--seed", "1"];
+            if killer {
+                c.push("--killer");
+            }
+            commands.push(c);
+        }
+        for mut c in commands {
+            c.extend(["--timeout", "2"]);
+            let t = std::time::Instant::now();
+            let (code, out, err) = run(&c);
+            let secs = t.elapsed().as_secs_f64();
+            assert!(code == 0 || code == 1, "{c:?}: exit {code}: {err}");
+            if code == 1 && c[0] != "generate" {
+                assert!(out.contains("budget ran out"), "{c:?}: {out}{err}");
+            }
+            if code == 1 && c[0] == "generate" {
+                // a small layout may have no master puzzle at all: then the target is not met
+                let why = ["budget ran out", "no puzzle met the target"];
+                assert!(why.iter().any(|w| err.contains(w)), "{c:?}: {err}");
+            }
+            if secs >= 3.0 {
+                slow.push(format!("{c:?}: {secs:.2} s"));
+            }
+        }
+    }
+    assert!(slow.is_empty(), "not stopped within 3 s: {slow:#?}");
+}

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 
-use anydoku::logic::{Family, Logic, LogicError, Path as LogicPath};
+use anydoku::logic::{Budget, Family, Logic, LogicError, Path as LogicPath};
 use anydoku::puzzle::TextLines;
 use anydoku::{render, Engine, Error, Puzzle, Status};
 use rayon::prelude::*;
@@ -21,7 +21,7 @@ use super::{BudgetArgs, Format, PuzzleArgs};
 #[derive(Debug, Clone, clap::Args)]
 pub struct RuleArgs {
     /// Restrict the rules to these families (comma separated): singles, overlap, cages, subsets,
-    /// fish, chains, uniqueness. Singles are always used. Default: all.
+    /// fish, chains, uniqueness, forcing. Singles are always used. Default: all.
     #[arg(long, value_delimiter = ',')]
     pub rules: Option<Vec<String>>,
 }
@@ -106,6 +106,7 @@ pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Res
         .solve(g, &p.givens, None)
     {
         Err(LogicError::Unknown) => return budget_ran_out(format),
+        Err(LogicError::Stopped(partial)) => return stopped_steps(&partial, format),
         other => other.map_err(logic_error)?,
     };
     let rating = path.rating();
@@ -148,6 +149,38 @@ pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Res
         }
     }
     Ok(0)
+}
+
+/// `solve --steps` when the budget ran out: the steps found so far, then why (exit 1).
+fn stopped_steps(path: &LogicPath, format: Format) -> Result<u8, CliError> {
+    let why = stopped_why(path);
+    match format {
+        Format::Json => outln!(
+            "{}",
+            json!({"status": "unknown", "error": why, "steps": steps_json(path)})
+        ),
+        Format::Text => {
+            print_steps(path)?;
+            outln!();
+            outln!("unknown: {why}");
+        }
+    }
+    Ok(1)
+}
+
+/// Why a path stopped: the budget, with how far it got.
+fn stopped_why(path: &LogicPath) -> String {
+    let r = path.rating();
+    let hardest = if r.hardest.is_empty() {
+        String::new()
+    } else {
+        format!("; hardest so far: {}, score {:.2}", r.hardest, r.score)
+    };
+    format!(
+        "the budget ran out after {} steps, with {} cells still empty{hardest}",
+        path.steps.len(),
+        path.end.free_count()
+    )
 }
 
 /// The steps of a path as JSON, each described on the board it applies to.
@@ -281,11 +314,15 @@ pub fn hint(args: &HintArgs) -> Result<u8, CliError> {
         }
         return Ok(0);
     }
-    let step = Logic::with_families(g.symbol_count(), &fams)
-        .with_limits(budget.left())
-        .next_step(&b);
-    if budget.spent() {
-        return budget_ran_out(args.format);
+    let logic_budget = Budget::new(budget.left());
+    let step = Logic::with_families(g.symbol_count(), &fams).next_step_within(&b, &logic_budget);
+    if logic_budget.is_out() || budget.spent() {
+        let why = "the budget ran out before a step was found";
+        match args.format {
+            Format::Json => outln!("{}", json!({"status": "unknown", "error": why})),
+            Format::Text => outln!("unknown: {why}"),
+        }
+        return Ok(1);
     }
     match step {
         Some(step) => match args.format {
@@ -364,6 +401,7 @@ fn rating_line(
             })
         }
         Err(e @ LogicError::Unknown) => Ok(status("unknown", e.to_string())),
+        Err(LogicError::Stopped(path)) => Ok(status("unknown", stopped_why(&path))),
         Err(e @ LogicError::Multiple) => Ok(status("multiple", e.to_string())),
         Err(e @ LogicError::Unsolvable(_)) => Ok(status("none", e.to_string())),
         Err(e) => Err(e.to_string()),
@@ -388,6 +426,7 @@ pub fn rate_cmd(args: &RateArgs) -> Result<u8, CliError> {
             "unknown",
             "the search budget ran out before the puzzle was rated".to_string(),
         ),
+        Err(LogicError::Stopped(path)) => ("unknown", stopped_why(&path)),
         Err(e @ LogicError::Multiple) => ("multiple", e.to_string()),
         Err(e @ LogicError::Unsolvable(_)) => ("none", e.to_string()),
         Err(e) => return Err(logic_error(e)),

@@ -130,10 +130,15 @@ fn rate_until(
         max_nodes: None,
         max_time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
     };
-    let path = Logic::all(p.geometry.symbol_count())
+    let path = match Logic::all(p.geometry.symbol_count())
         .with_limits(limits)
         .solve(&p.geometry, &p.givens, Some(solution))
-        .map_err(|e| GenerateError::Option(format!("the rater failed: {e}")))?;
+    {
+        Err(crate::logic::LogicError::Stopped(_) | crate::logic::LogicError::Unknown) => {
+            return Err(GenerateError::Budget)
+        }
+        other => other.map_err(|e| GenerateError::Option(format!("the rater failed: {e}")))?,
+    };
     Ok(crate::logic::rate::rate(&path))
 }
 

@@ -394,26 +394,37 @@ pub fn derive(g: &Geometry) -> Vec<Shape> {
 
 /// [`derive()`] with unions of at most `max_union` complete shapes.
 pub fn derive_with(g: &Geometry, max_union: usize) -> Vec<Shape> {
-    derive_named(g, max_union, true)
+    derive_named(g, max_union, MAX_LEFTOVER, true)
+}
+
+/// [`derive()`] keeping derived shapes of up to `max_leftover` cells (the logical rules reason
+/// about larger innies and outies by their sums' ranges).
+pub fn derive_sized(g: &Geometry, max_leftover: usize) -> Vec<Shape> {
+    derive_named(g, MAX_UNION, max_leftover, true)
 }
 
 /// [`derive()`] with the shapes' names left empty: what the engine uses (it never shows a name,
 /// and naming every derived shape was a measurable part of building a Killer's engine).
 pub fn derive_unnamed(g: &Geometry) -> Vec<Shape> {
-    derive_named(g, MAX_UNION, false)
+    derive_named(g, MAX_UNION, MAX_LEFTOVER, false)
 }
 
-fn derive_named(g: &Geometry, max_union: usize, named: bool) -> Vec<Shape> {
+fn derive_named(g: &Geometry, max_union: usize, max_leftover: usize, named: bool) -> Vec<Shape> {
     match g.cell_count() {
-        0..=128 => derive_in::<2>(g, max_union, named),
-        129..=256 => derive_in::<4>(g, max_union, named),
-        257..=512 => derive_in::<8>(g, max_union, named),
-        513..=MAX_CELLS => derive_in::<16>(g, max_union, named),
+        0..=128 => derive_in::<2>(g, max_union, max_leftover, named),
+        129..=256 => derive_in::<4>(g, max_union, max_leftover, named),
+        257..=512 => derive_in::<8>(g, max_union, max_leftover, named),
+        513..=MAX_CELLS => derive_in::<16>(g, max_union, max_leftover, named),
         _ => Vec::new(),
     }
 }
 
-fn derive_in<const W: usize>(g: &Geometry, max_union: usize, named: bool) -> Vec<Shape> {
+fn derive_in<const W: usize>(
+    g: &Geometry,
+    max_union: usize,
+    max_leftover: usize,
+    named: bool,
+) -> Vec<Shape> {
     if !g.shapes.iter().any(|s| matches!(s.rule, Rule::Sum { .. })) {
         return Vec::new();
     }
@@ -449,7 +460,7 @@ fn derive_in<const W: usize>(g: &Geometry, max_union: usize, named: bool) -> Vec
             .flatten()
         {
             let size = cells.count();
-            if size == 0 || size > MAX_LEFTOVER || !existing.insert((*cells, total)) {
+            if size == 0 || size > max_leftover || !existing.insert((*cells, total)) {
                 continue;
             }
             out.push(Shape {

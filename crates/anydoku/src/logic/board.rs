@@ -1,23 +1,33 @@
 //! The geometry-free view the logical rules work on: candidates per cell and the shapes as cell
 //! lists with their rule (unique / complete / sum).
 //!
-//! A [`Board`] is built once from a [`Geometry`] and givens. It keeps the names of cells, shapes
-//! and symbols only so that steps can be written in the geometry's own terms; no rule looks at a
-//! name. Besides the geometry's shapes it holds *derived* sum shapes (the innies of a complete
-//! shape: what is left of it after the cages wholly inside), which the cage rule treats like any
-//! other sum shape.
+//! A [`Board`] is built once from a [`Geometry`] and givens. Its fixed part (shapes, peers,
+//! names) sits behind `Arc`s, so a copy made to try something out costs only the candidates. It
+//! keeps the names of cells, shapes and symbols only so that steps can be written in the
+//! geometry's own terms; no rule looks at a name. Besides the geometry's shapes it holds the
+//! *derived* sum shapes of the law of 45 ([`crate::geometry::partition`]: the innies and outies
+//! of unions of complete shapes), which the cage rules treat like any other sum shape.
 //!
 //! Rules read the board and return a [`Step`](super::Step); only [`Board::apply`] changes it.
+//! Every change is stamped: [`Board::stamp`] counts the steps applied and
+//! [`Board::changed_since`] tells whether a cell's candidates changed after a given stamp, which
+//! lets a rule that found nothing before look only where something changed since.
+
+use std::sync::Arc;
 
 use crate::geometry::{Geometry, Rule as ShapeRule};
 
 /// A candidate set: bit `s` set when symbol `s` is possible.
 pub type Mask = u64;
 
+/// Derived sum shapes with more cells than this are not kept (their sums still bound the cells
+/// they cover, but the rules only use derived shapes up to this size).
+const MAX_DERIVED: usize = 5;
+
 /// One shape in the logic view.
 #[derive(Debug, Clone)]
 pub struct LShape {
-    /// The geometry's name ("Box 5 of grid 3") or a derived name ("innies of Row 4").
+    /// The geometry's name ("Box 5 of grid 3") or a derived name ("Innie of Row 4").
     pub name: String,
     /// Cell indices.
     pub cells: Vec<usize>,
@@ -37,26 +47,39 @@ pub struct Board {
     /// The mask of all symbols.
     pub full: Mask,
     /// Numeric value of each symbol (for sums).
-    pub values: Vec<i64>,
+    pub values: Arc<[i64]>,
     /// Candidates per cell (a placed cell holds exactly its symbol).
     pub cand: Vec<Mask>,
     /// Placed symbol per cell.
     pub value: Vec<Option<u8>>,
     /// The geometry's shapes, then the derived ones.
-    pub shapes: Vec<LShape>,
+    pub shapes: Arc<[LShape]>,
     /// Unique shapes each cell belongs to.
-    pub unique_of: Vec<Vec<usize>>,
+    pub unique_of: Arc<[Vec<usize>]>,
     /// All shapes each cell belongs to.
-    pub shapes_of: Vec<Vec<usize>>,
+    pub shapes_of: Arc<[Vec<usize>]>,
     /// Cells sharing a unique shape with each cell, sorted.
-    pub peers: Vec<Vec<u32>>,
+    pub peers: Arc<[Vec<u32>]>,
+    /// Each shape's cells as a bitset of [`Board::words`] words, shape after shape.
+    pub shape_sets: Arc<[u64]>,
+    /// 64-bit words in a set of cells.
+    pub words: usize,
     /// Symbols each shape must contain (all for a complete shape; for a unique sum shape, those
     /// in every combination still possible). Refreshed after every step.
     pub required: Vec<Mask>,
     /// The geometry's cell names.
-    pub cell_names: Vec<String>,
+    pub cell_names: Arc<[String]>,
     /// The geometry's symbols.
-    pub symbol_names: Vec<String>,
+    pub symbol_names: Arc<[String]>,
+    /// Symbols placed in each shape.
+    placed: Vec<Mask>,
+    /// Steps applied so far.
+    stamp: u32,
+    /// Per cell, the stamp of the last step that changed its candidates.
+    changed: Vec<u32>,
+    /// Per cell and symbol (`c * n_symbols + v`), the stamp of the last step that removed the
+    /// candidate or placed the cell.
+    changed_sym: Vec<u32>,
 }
 
 /// A board whose candidates show the puzzle cannot be solved.
@@ -74,9 +97,11 @@ impl Board {
         } else {
             (1u64 << n_symbols) - 1
         };
-        let mut shapes: Vec<LShape> = g
+        let derived = crate::geometry::partition::derive_sized(g, MAX_DERIVED);
+        let shapes: Vec<LShape> = g
             .shapes
             .iter()
+            .chain(&derived)
             .map(|s| LShape {
                 name: s.name.clone(),
                 cells: s.cells.iter().map(|c| c.index()).collect(),
@@ -88,15 +113,12 @@ impl Board {
                 },
             })
             .collect();
-        shapes.extend(innies(&shapes, g.symbols.values(), n_cells));
         let mut unique_of = vec![Vec::new(); n_cells];
         let mut shapes_of = vec![Vec::new(); n_cells];
         for (i, s) in shapes.iter().enumerate() {
             for &c in &s.cells {
                 shapes_of[c].push(i);
-            }
-            if s.unique {
-                for &c in &s.cells {
+                if s.unique {
                     unique_of[c].push(i);
                 }
             }
@@ -112,19 +134,33 @@ impl Board {
             p.dedup();
             *list = p;
         }
+        let n_shapes = shapes.len();
+        let words = n_cells.div_ceil(64);
+        let mut shape_sets = vec![0u64; n_shapes * words];
+        for (i, s) in shapes.iter().enumerate() {
+            for &c in &s.cells {
+                shape_sets[i * words + c / 64] |= 1 << (c % 64);
+            }
+        }
         let mut b = Board {
             n_symbols,
             full,
-            values: g.symbols.values().to_vec(),
+            values: g.symbols.values().into(),
             cand: vec![full; n_cells],
             value: vec![None; n_cells],
-            required: vec![0; shapes.len()],
-            shapes,
-            unique_of,
-            shapes_of,
-            peers,
+            required: vec![0; n_shapes],
+            shapes: shapes.into(),
+            unique_of: unique_of.into(),
+            shapes_of: shapes_of.into(),
+            peers: peers.into(),
+            shape_sets: shape_sets.into(),
+            words,
             cell_names: g.cells.iter().map(|c| c.name.clone()).collect(),
-            symbol_names: g.symbols.symbols().to_vec(),
+            symbol_names: g.symbols.symbols().to_vec().into(),
+            placed: vec![0; n_shapes],
+            stamp: 0,
+            changed: vec![0; n_cells],
+            changed_sym: vec![0; n_cells * n_symbols],
         };
         for (c, v) in givens.iter().enumerate() {
             if let Some(v) = *v {
@@ -137,8 +173,14 @@ impl Board {
                 b.place(c, v);
             }
         }
-        b.refresh();
+        let all: Vec<usize> = (0..b.shapes.len()).collect();
+        b.refresh(&all);
         Ok(b)
+    }
+
+    /// The cells of shape `s` as a bitset.
+    pub fn shape_set(&self, s: usize) -> &[u64] {
+        &self.shape_sets[s * self.words..(s + 1) * self.words]
     }
 
     /// Number of cells.
@@ -161,23 +203,60 @@ impl Board {
         self.peers[a].binary_search(&(b as u32)).is_ok()
     }
 
+    /// The number of steps applied to this board.
+    pub fn stamp(&self) -> u32 {
+        self.stamp
+    }
+
+    /// Whether cell `c`'s candidates changed after stamp `since` (always true for `since` 0).
+    pub fn changed_since(&self, c: usize, since: u32) -> bool {
+        since == 0 || self.changed[c] > since
+    }
+
+    /// Whether symbol `v` of some cell of shape `s` changed after stamp `since` (removed, or
+    /// the cell placed).
+    pub fn symbol_changed_since(&self, s: usize, v: usize, since: u32) -> bool {
+        since == 0
+            || self.shapes[s]
+                .cells
+                .iter()
+                .any(|&c| self.changed_sym[c * self.n_symbols + v] > since)
+    }
+
+    /// Whether any cell of shape `s` changed after stamp `since`.
+    pub fn shape_changed_since(&self, s: usize, since: u32) -> bool {
+        since == 0
+            || self.shapes[s]
+                .cells
+                .iter()
+                .any(|&c| self.changed[c] > since)
+    }
+
     /// Places `v` in `c` and removes it from the peers.
     fn place(&mut self, c: usize, v: u8) {
+        let n = self.n_symbols;
+        for w in 0..n {
+            self.changed_sym[c * n + w] = self.stamp;
+        }
         self.value[c] = Some(v);
         self.cand[c] = 1 << v;
+        self.changed[c] = self.stamp;
+        for &s in self.shapes_of[c].iter() {
+            self.placed[s] |= 1 << v;
+        }
         for i in 0..self.peers[c].len() {
             let p = self.peers[c][i] as usize;
-            self.cand[p] &= !(1u64 << v);
+            if self.cand[p] & (1 << v) != 0 {
+                self.cand[p] &= !(1u64 << v);
+                self.changed[p] = self.stamp;
+                self.changed_sym[p * n + v as usize] = self.stamp;
+            }
         }
     }
 
     /// Symbols already placed in a shape.
     pub fn placed_in(&self, shape: usize) -> Mask {
-        self.shapes[shape]
-            .cells
-            .iter()
-            .filter_map(|&c| self.value[c])
-            .fold(0, |m, v| m | 1 << v)
+        self.placed[shape]
     }
 
     /// Empty cells of a shape.
@@ -192,25 +271,67 @@ impl Board {
 
     /// Required symbols of a shape that are not placed yet.
     pub fn open_required(&self, shape: usize) -> Mask {
-        self.required[shape] & !self.placed_in(shape)
+        self.required[shape] & !self.placed[shape]
     }
 
-    /// Applies a step's placements and eliminations, then refreshes the required symbols.
+    /// Applies a step's placements and eliminations, then refreshes the required symbols of the
+    /// sum shapes whose cells changed.
     pub fn apply(&mut self, step: &super::Step) {
+        self.stamp += 1;
+        let mut touched: Vec<usize> = Vec::new();
         for &(c, v) in &step.eliminations {
-            self.cand[c] &= !(1u64 << v);
+            if self.cand[c] & (1 << v) != 0 {
+                self.cand[c] &= !(1u64 << v);
+                self.changed[c] = self.stamp;
+                self.changed_sym[c * self.n_symbols + v as usize] = self.stamp;
+                touched.push(c);
+            }
         }
         for &(c, v) in &step.placements {
             if self.value[c].is_none() {
                 self.place(c, v);
+                touched.push(c);
+                touched.extend(self.peers[c].iter().map(|&p| p as usize));
             }
         }
-        self.refresh();
+        let mut dirty: Vec<usize> = touched
+            .iter()
+            .flat_map(|&c| self.shapes_of[c].iter().copied())
+            .filter(|&s| self.shapes[s].sum.is_some() && self.shapes[s].unique)
+            .collect();
+        dirty.sort_unstable();
+        dirty.dedup();
+        self.refresh(&dirty);
     }
 
-    /// Recomputes the required symbols of every shape.
-    pub fn refresh(&mut self) {
-        for i in 0..self.shapes.len() {
+    /// Replaces the candidates (a board derived from this one while trying something out):
+    /// cells whose candidates differ are stamped changed and the sum shapes refreshed.
+    pub fn set_candidates(&mut self, cand: &[Mask]) {
+        self.stamp += 1;
+        let mut dirty = Vec::new();
+        for (c, &m) in cand.iter().enumerate() {
+            if self.cand[c] != m {
+                for v in bits(self.cand[c] ^ m) {
+                    self.changed_sym[c * self.n_symbols + v] = self.stamp;
+                }
+                self.cand[c] = m;
+                self.changed[c] = self.stamp;
+                dirty.extend(
+                    self.shapes_of[c]
+                        .iter()
+                        .copied()
+                        .filter(|&s| self.shapes[s].sum.is_some()),
+                );
+            }
+        }
+        dirty.sort_unstable();
+        dirty.dedup();
+        self.refresh(&dirty);
+    }
+
+    /// Recomputes the required symbols of the given shapes.
+    fn refresh(&mut self, shapes: &[usize]) {
+        for &i in shapes {
             let s = &self.shapes[i];
             self.required[i] = if s.complete {
                 self.full
@@ -241,6 +362,9 @@ impl Board {
         }
         for (i, s) in self.shapes.iter().enumerate() {
             let open = self.open_required(i);
+            if open == 0 {
+                continue;
+            }
             let possible = s
                 .cells
                 .iter()
@@ -264,6 +388,21 @@ impl Board {
             .copied()
             .filter(|&c| self.value[c].is_none() && self.cand[c] & (1 << v) != 0)
             .collect()
+    }
+
+    /// How many empty cells of shape `s` still have symbol `v`, and the first two of them.
+    pub fn places(&self, s: usize, v: usize) -> (usize, [usize; 2]) {
+        let mut n = 0;
+        let mut first = [usize::MAX; 2];
+        for &c in &self.shapes[s].cells {
+            if self.value[c].is_none() && self.cand[c] & (1 << v) != 0 {
+                if n < 2 {
+                    first[n] = c;
+                }
+                n += 1;
+            }
+        }
+        (n, first)
     }
 
     /// A symbol's name.
@@ -302,44 +441,4 @@ pub fn bits(mut m: Mask) -> impl Iterator<Item = usize> {
             Some(b)
         }
     })
-}
-
-/// Derived sum shapes: for each complete shape, the cells not covered by sum shapes lying wholly
-/// inside it must add up to the shape's total minus those sums ("the rule of 45"). Only added when
-/// at least one sum shape lies inside and one to four cells are left.
-fn innies(shapes: &[LShape], values: &[i64], n_cells: usize) -> Vec<LShape> {
-    let total: i64 = values.iter().sum();
-    let mut out = Vec::new();
-    let mut inside = vec![false; n_cells];
-    for s in shapes.iter().filter(|s| s.complete) {
-        for &c in &s.cells {
-            inside[c] = true;
-        }
-        let mut covered = vec![false; n_cells];
-        let mut sum = 0;
-        let mut any = false;
-        for t in shapes.iter().filter(|t| t.sum.is_some()) {
-            if t.cells.iter().all(|&c| inside[c]) && t.cells.iter().all(|&c| !covered[c]) {
-                for &c in &t.cells {
-                    covered[c] = true;
-                }
-                sum += t.sum.unwrap_or(0);
-                any = true;
-            }
-        }
-        let rest: Vec<usize> = s.cells.iter().copied().filter(|&c| !covered[c]).collect();
-        if any && (1..=4).contains(&rest.len()) {
-            out.push(LShape {
-                name: format!("the innies of {}", s.name),
-                cells: rest,
-                unique: true,
-                complete: false,
-                sum: Some(total - sum),
-            });
-        }
-        for &c in &s.cells {
-            inside[c] = false;
-        }
-    }
-    out
 }

@@ -2,15 +2,18 @@
 //! hints and a difficulty rating.
 //!
 //! Everything here works on the geometry-free [`Board`]: candidates per cell and shapes as cell
-//! lists with their rule. The rules (internal module `rules`) are, cheapest first: hidden single, naked single,
-//! cage combinations, overlap (pointing/claiming between any two shapes), naked and hidden
-//! subsets of every size up to half a shape's empty cells, fish of size 2–4 on any shapes, and
-//! alternating inference chains (X-chains, XY-chains, AIC). When no rule applies, the remaining
-//! puzzle is finished by the engine's search and that is reported as one `Search` step.
+//! lists with their rule. The rules (internal module `rules`) follow Sudoku Explainer's ladder,
+//! cheapest first: hidden single, naked single, cage combinations, overlap (pointing/claiming
+//! between any two shapes), naked and hidden subsets of every size up to half a shape's empty
+//! cells, fish of size 2–4 on any shapes, XY- and XYZ-Wings, unique rectangles and the BUG,
+//! forcing chains and cycles (grouped too), and forcing nets: Nishio, cell and region, dynamic
+//! and nested. When no rule applies, the remaining puzzle is finished by the engine's search and
+//! that is reported as one `Search` step.
 //!
 //! [`Logic::solve`] returns the whole path; [`Logic::next_step`] one step (a hint);
 //! [`Path::rating`] turns a path into a score and a named [`Level`] (the scale is documented in
-//! the internal `rate` module).
+//! the internal `rate` module). A [`Budget`] (time, trial assumptions) bounds a solve: when it
+//! runs out the steps found so far come back in [`LogicError::Stopped`].
 //!
 //! ```
 //! use anydoku::logic::{Level, Logic};
@@ -26,11 +29,14 @@
 //! ```
 
 internal_mod!(board);
+internal_mod!(budget);
 internal_mod!(rate);
 internal_mod!(rules);
 internal_mod!(step);
 
 pub use board::{Board, Contradiction, LShape};
+pub use budget::Budget;
+pub(crate) use budget::Cx;
 pub use rate::{Level, Rating};
 pub use step::{Family, Step};
 
@@ -52,7 +58,7 @@ impl Family {
 }
 
 /// Why a logical solution could not be produced.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum LogicError {
     /// The givens break a rule or leave no solution.
     #[error("the puzzle cannot be solved: {0}")]
@@ -63,6 +69,9 @@ pub enum LogicError {
     /// The search budget ran out while finishing the puzzle.
     #[error("the search budget ran out")]
     Unknown,
+    /// The budget ran out before the rules finished: the steps found so far.
+    #[error("the budget ran out after {} steps", .0.steps.len())]
+    Stopped(Box<Path>),
     /// A rule contradicted the known solution (a bug; only with a solution to check against).
     #[error("step {index} is wrong: {text}")]
     WrongStep {
@@ -98,9 +107,12 @@ impl Path {
 /// A rule set.
 pub struct Logic {
     rules: Vec<Box<dyn LogicRule>>,
-    /// The budget of each engine search (the `Search` step); unlimited by default.
+    /// The budget of a solve (the rules and the engine searches); unlimited by default.
     limits: Limits,
 }
+
+/// Per rule, the board stamp of its last search that found nothing (0: none yet).
+struct Memo(Vec<u32>);
 
 impl Logic {
     /// Every rule, for a geometry with `n_symbols` symbols.
@@ -116,29 +128,59 @@ impl Logic {
         }
     }
 
-    /// The same rules with a budget for each engine search (checks and the `Search` step).
+    /// Only the rules lighter than `max_weight`.
+    pub fn below(mut self, max_weight: f64) -> Self {
+        self.rules.retain(|r| r.min_weight() < max_weight);
+        self
+    }
+
+    /// The same rules with a budget for each solve (rules and engine searches together).
     pub fn with_limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
         self
     }
 
-    /// The budget of each engine search.
+    /// The budget of each solve.
     pub fn limits(&self) -> Limits {
         self.limits
     }
 
-    /// The next step: the lightest step of the rules tried in order of their smallest weight,
-    /// stopping once no later rule can be lighter than the best step found.
+    /// The next step (a hint): the lightest step of the rules tried in order of their smallest
+    /// weight, stopping once no later rule can be lighter than the best step found, or once a
+    /// chain is found (as Sudoku Explainer does: a heavier kind of chain is not searched for a
+    /// lighter step).
     pub fn next_step(&self, b: &Board) -> Option<Step> {
+        self.next_step_within(b, &Budget::new(self.limits))
+    }
+
+    /// [`Logic::next_step`] within a budget (`None` also when it ran out: see
+    /// [`Budget::is_out`]).
+    pub fn next_step_within(&self, b: &Board, budget: &Budget) -> Option<Step> {
+        let mut memo = Memo(vec![0; self.rules.len()]);
+        self.step(b, budget, &mut memo)
+    }
+
+    fn step(&self, b: &Board, budget: &Budget, memo: &mut Memo) -> Option<Step> {
         let mut best: Option<Step> = None;
-        for r in &self.rules {
-            if best.as_ref().is_some_and(|s| r.min_weight() >= s.weight) {
+        // as in SE, a step of the chain rules ends the search: a heavier kind of chain is not
+        // tried in the hope of a lighter step
+        let mut chained = false;
+        for (i, r) in self.rules.iter().enumerate() {
+            let cap = best.as_ref().map_or(f64::INFINITY, |s| s.weight);
+            if r.min_weight() >= cap || chained || budget.is_out() {
                 break;
             }
-            if let Some(s) = r.find(b).filter(Step::is_progress) {
-                if best.as_ref().is_none_or(|t| s.weight < t.weight) {
+            let mut cx = Cx::new(budget);
+            cx.since = memo.0[i];
+            cx.cap = cap;
+            match r.find(b, &mut cx).filter(Step::is_progress) {
+                Some(s) if s.weight < cap => {
+                    chained = r.min_weight() >= rate::CYCLE;
                     best = Some(s);
                 }
+                Some(_) => {}
+                None if cx.exhaustive => memo.0[i] = b.stamp(),
+                None => {}
             }
         }
         best
@@ -152,9 +194,21 @@ impl Logic {
         givens: &[Option<u8>],
         solution: Option<&[u8]>,
     ) -> Result<Path, LogicError> {
+        self.solve_within(g, givens, solution, &Budget::new(self.limits))
+    }
+
+    /// [`Logic::solve`] within a budget shared with the caller.
+    pub fn solve_within(
+        &self,
+        g: &Geometry,
+        givens: &[Option<u8>],
+        solution: Option<&[u8]>,
+        budget: &Budget,
+    ) -> Result<Path, LogicError> {
         let mut b = Board::new(g, givens).map_err(|c| LogicError::Unsolvable(c.0))?;
         let start = b.clone();
         let mut steps = Vec::new();
+        let mut memo = Memo(vec![0; self.rules.len()]);
         loop {
             if let Some(c) = b.contradiction() {
                 return Err(LogicError::Unsolvable(c.0));
@@ -174,10 +228,20 @@ impl Logic {
                     search: false,
                 });
             }
-            let step = match self.next_step(&b) {
+            let next = self.step(&b, budget, &mut memo);
+            if budget.is_out() {
+                return Err(LogicError::Stopped(Box::new(Path {
+                    start,
+                    end: b,
+                    steps,
+                    solved: false,
+                    search: false,
+                })));
+            }
+            let step = match next {
                 Some(s) => s,
                 None => {
-                    let step = search_step(g, &b, self.limits)?;
+                    let step = search_step(g, &b, budget.remaining())?;
                     if let Some(sol) = solution {
                         check(&b, &step, sol, steps.len())?;
                     }

@@ -1,37 +1,175 @@
-//! Difficulty: a score and a named level from the hardest rule a logical solution needs and how
-//! often it needs rules of that weight.
+//! Difficulty: the weight of every rule (the one table the rules read their weights from), and a
+//! score and a named level from the hardest step a logical solution needs.
 //!
-//! Every step has a weight on a scale modelled on Sudoku Explainer's, so scores of classic
-//! puzzles read like SE ratings:
+//! The scale is Sudoku Explainer's (SE, in the widely used 1.2.1 fork with strong-link fish and
+//! the big wings), with SE's own weights for the rules SE has, so scores of classic puzzles read
+//! like SE ratings. Chains get SE's length bonus: +0.1 each time the
+//! chain's size (its number of nodes, summed over the branches of a net) minus 2 passes 4, 6, 8,
+//! 12, 16, 24, 32, 48, ... ([`length_bonus`]).
 //!
-//! | rule                                   | weight                    |
-//! |----------------------------------------|---------------------------|
-//! | hidden single                          | 1.5                       |
-//! | cage combinations (k empty cells)      | 2.0 + 0.2·k (at most 3.6) |
-//! | naked single                           | 2.3                       |
-//! | overlap (pointing / claiming)          | 2.6 (2.8 from a cage)     |
-//! | naked pair / triple / quad             | 3.0 / 3.6 / 5.0, +0.4 per size above 4 |
-//! | hidden pair / triple / quad            | 3.4 / 4.0 / 5.4, +0.4 per size above 4 |
-//! | X-Wing / Swordfish / Jellyfish         | 3.2 / 3.8 / 5.2           |
-//! | X-chain with n strong links            | 4.1 + 0.3·(n − 2)         |
-//! | XY-Wing (XY-chain of 3 cells)          | 4.2, +0.3 per extra cell  |
-//! | XYZ-Wing                               | 4.4                       |
-//! | unique rectangle (type 1)              | 4.5                       |
-//! | AIC with n strong links                | 4.5 + 0.3·(n − 2)         |
-//! | search (no rule applies)               | 10                        |
+//! | rule                                          | weight                                |
+//! |-----------------------------------------------|---------------------------------------|
+//! | hidden single                                 | 1.5                                   |
+//! | cage combinations (k empty cells)             | 2.0 + 0.2·k (at most 3.6)             |
+//! | naked single                                  | 2.3                                   |
+//! | overlap (pointing / claiming)                 | 2.6 (2.8 from a sum shape)            |
+//! | naked pair / triple / quad                    | 3.0 / 3.6 / 5.0, +0.4 per size above 4 |
+//! | hidden pair / triple / quad                   | 3.4 / 4.0 / 5.4, +0.4 per size above 4 |
+//! | X-Wing / Swordfish / Jellyfish                | 3.2 / 3.8 / 5.2, +0.6 per size above 4 |
+//! | X-chain of 2 / 3 / 4 strong links             | 4.1 / 5.5 / 5.9 (+0.3 grouped)        |
+//! | XY-Wing (ALS-XZ of 3 bivalue cells)           | 4.2                                   |
+//! | XYZ-Wing (ALS-XZ of 3 cells)                  | 4.4                                   |
+//! | unique rectangle type 1, 2, 4                 | 4.5                                   |
+//! | unique rectangle type 3 (with a k-subset)     | 4.5 + 0.1·(k − 1)                     |
+//! | WXYZ-Wing (ALS-XZ of 4 cells)                 | 5.5, 5.6 with a 3-candidate cell      |
+//! | bivalue universal grave (BUG + 1)             | 5.6                                   |
+//! | VWXYZ-Wing (ALS-XZ of 5 cells)                | 6.2 + 0.1·(2 − ∣3 − c∣), c the most candidates |
+//! | UVWXYZ-Wing (ALS-XZ of 6 cells)               | 6.6                                   |
+//! | TUVWXYZ-Wing (ALS-XZ of 7 cells)              | 7.5                                   |
+//! | ALS-XZ of two sets of 2 cells or more, n cells | 7.6 + 0.1·(n − 4)                    |
+//! | X-cycle, Y-cycle                              | 6.5 + length                          |
+//! | forcing X-chain                               | 6.6 + length                          |
+//! | grouped X-cycle / forcing X-chain             | 6.7 / 6.8 + length                    |
+//! | XY-cycle, forcing chain                       | 7.0 + length                          |
+//! | grouped XY-cycle / forcing chain              | 7.2 + length                          |
+//! | Nishio forcing chain                          | 7.5 + length                          |
+//! | cell / region forcing chains                  | 8.0 + length                          |
+//! | dynamic forcing chains                        | 8.5 + length                          |
+//! | dynamic forcing chains (+), nested level k    | 8.5 + 0.5·k + length                  |
+//! | search (no rule applies)                      | 20.0                                  |
 //!
-//! **score** = the largest step weight + 0.05 for every further step within 0.5 of it (at most
-//! +0.4), rounded to two decimals. **level** by score: `easy` < 2.5 (singles only), `medium`
-//! < 3.0 (overlaps, small cages), `hard` < 4.2 (pairs, triples, X-Wing, Swordfish), `expert`
-//! < 6.0 (chains, wings, unique rectangles, quads, Jellyfish), `master` (long chains) below 10, and `search` when
-//! the rules alone could not finish.
+//! **score** = the largest step weight, rounded to one decimal as SE's ratings are. **level**
+//! by score: `easy` < 2.5 (singles only), `medium` < 3.0 (overlaps, small cages), `hard` < 4.2
+//! (pairs, triples, X-Wing, Swordfish, short X-chains), `expert` < 7.0 (wings, unique
+//! rectangles, quads, Jellyfish, longer single-symbol chains), `master` (chains and nets) below
+//! 20, and `search` when the rules alone could not finish.
 
 use serde_json::{json, Value};
 
 use super::Path;
 
+/// Hidden single.
+pub const HIDDEN_SINGLE: f64 = 1.5;
+/// Naked single.
+pub const NAKED_SINGLE: f64 = 2.3;
+/// Overlap (pointing / claiming) between two shapes.
+pub const OVERLAP: f64 = 2.6;
+/// Overlap from a sum shape's required symbol.
+pub const OVERLAP_FROM_SUM: f64 = 2.8;
+/// X-chains of 2, 3 and 4 strong links (SE's "strong-linked fishes").
+pub const STRONG_LINKS: [f64; 3] = [4.1, 5.5, 5.9];
+/// Added to an X-chain of strong links that uses a group.
+pub const GROUPED_LINKS: f64 = 0.3;
+/// XY-Wing.
+pub const XY_WING: f64 = 4.2;
+/// XYZ-Wing.
+pub const XYZ_WING: f64 = 4.4;
+/// WXYZ-Wing (ALS-XZ of four cells), before its 0.1 for a cell with three candidates.
+pub const WXYZ_WING: f64 = 5.5;
+/// VWXYZ-Wing (ALS-XZ of five cells), before up to 0.2 for cells of about three candidates.
+pub const VWXYZ_WING: f64 = 6.2;
+/// UVWXYZ-Wing (ALS-XZ of six cells).
+pub const UVWXYZ_WING: f64 = 6.6;
+/// TUVWXYZ-Wing (ALS-XZ of seven cells); each further cell adds 0.1.
+pub const TUVWXYZ_WING: f64 = 7.5;
+/// ALS-XZ of two sets of two cells or more (four cells; each further cell adds 0.1).
+pub const ALS_XZ: f64 = 7.6;
+/// Unique rectangle (types 1, 2 and 4; type 3 adds 0.1 per symbol of its subset above one).
+pub const UNIQUE_RECTANGLE: f64 = 4.5;
+/// Bivalue universal grave + 1.
+pub const BUG: f64 = 5.6;
+/// X-cycle and Y-cycle.
+pub const CYCLE: f64 = 6.5;
+/// Forcing X-chain.
+pub const FORCING_X_CHAIN: f64 = 6.6;
+/// Grouped X-cycle.
+pub const GROUPED_X_CYCLE: f64 = 6.7;
+/// Grouped forcing X-chain.
+pub const GROUPED_FORCING_X_CHAIN: f64 = 6.8;
+/// XY-cycle and forcing chain (both link kinds).
+pub const FORCING_CHAIN: f64 = 7.0;
+/// Grouped XY-cycle and grouped forcing chain.
+pub const GROUPED_FORCING_CHAIN: f64 = 7.2;
+/// Nishio forcing chain.
+pub const NISHIO: f64 = 7.5;
+/// Cell and region forcing chains.
+pub const MULTIPLE: f64 = 8.0;
+/// Dynamic forcing chains.
+pub const DYNAMIC: f64 = 8.5;
+/// Added per nesting level of dynamic forcing chains (level 1 is "dynamic (+)").
+pub const PER_LEVEL: f64 = 0.5;
 /// The weight of a search step.
-pub const SEARCH_WEIGHT: f64 = 10.0;
+pub const SEARCH_WEIGHT: f64 = 20.0;
+
+/// Cage combinations on a sum shape with `k` empty cells.
+pub fn cage(k: usize) -> f64 {
+    2.0 + 0.2 * k.min(8) as f64
+}
+
+/// Naked subset of size `k` (pair 3.0, triple 3.6, quad 5.0, then +0.4 per size).
+pub fn naked(k: usize) -> f64 {
+    match k {
+        ..=2 => 3.0,
+        3 => 3.6,
+        _ => 5.0 + 0.4 * (k as f64 - 4.0),
+    }
+}
+
+/// Hidden subset of size `k` (pair 3.4, triple 4.0, quad 5.4, then +0.4 per size).
+pub fn hidden(k: usize) -> f64 {
+    match k {
+        ..=2 => 3.4,
+        3 => 4.0,
+        _ => 5.4 + 0.4 * (k as f64 - 4.0),
+    }
+}
+
+/// Fish of size `k` (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2, then +0.6 per size).
+pub fn fish(k: usize) -> f64 {
+    match k {
+        ..=2 => 3.2,
+        3 => 3.8,
+        _ => 5.2 + 0.6 * (k as f64 - 4.0),
+    }
+}
+
+/// Forcing chains nested `level` deep (0: plain dynamic, 1: dynamic (+), ...).
+pub fn dynamic(level: usize) -> f64 {
+    DYNAMIC + PER_LEVEL * level as f64
+}
+
+/// SE's length bonus for a chain of `size` nodes: +0.1 each time `size − 2` passes 4, 6, 8, 12,
+/// 16, 24, 32, 48, ... (each bound alternately 3/2 and 4/3 of the one before).
+pub fn length_bonus(size: usize) -> f64 {
+    0.1 * length_level(size) as f64
+}
+
+/// The number of 0.1 steps in [`length_bonus`].
+pub fn length_level(size: usize) -> usize {
+    let length = size.saturating_sub(2);
+    let (mut ceil, mut level, mut odd) = (4usize, 0, false);
+    while length > ceil {
+        level += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    level
+}
+
+/// The largest chain size with a length bonus of `level` tenths.
+pub fn size_bound(level: usize) -> usize {
+    let (mut ceil, mut odd) = (4usize, false);
+    for _ in 0..level {
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    ceil + 2
+}
+
+/// Rounds a weight to one decimal (weights are sums of tenths).
+pub fn tenths(w: f64) -> f64 {
+    (w * 10.0).round() / 10.0
+}
 
 /// Named difficulty levels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -57,9 +195,21 @@ impl Level {
             s if s < 2.5 => Level::Easy,
             s if s < 3.0 => Level::Medium,
             s if s < 4.2 => Level::Hard,
-            s if s < 6.0 => Level::Expert,
+            s if s < 7.0 => Level::Expert,
             s if s < SEARCH_WEIGHT => Level::Master,
             _ => Level::Search,
+        }
+    }
+
+    /// The scores of this level: from (inclusive) and below (exclusive).
+    pub fn range(self) -> (f64, f64) {
+        match self {
+            Level::Easy => (0.0, 2.5),
+            Level::Medium => (2.5, 3.0),
+            Level::Hard => (3.0, 4.2),
+            Level::Expert => (4.2, 7.0),
+            Level::Master => (7.0, SEARCH_WEIGHT),
+            Level::Search => (SEARCH_WEIGHT, f64::INFINITY),
         }
     }
 
@@ -111,10 +261,7 @@ pub fn rate(path: &Path) -> Rating {
         .steps
         .iter()
         .max_by(|a, b| a.weight.total_cmp(&b.weight));
-    let max = hardest.map_or(0.0, |s| s.weight);
-    let near = path.steps.iter().filter(|s| s.weight >= max - 0.5).count();
-    let bonus = (0.05 * near.saturating_sub(1) as f64).min(0.4);
-    let score = ((max + bonus) * 100.0).round() / 100.0;
+    let score = tenths(hardest.map_or(0.0, |s| s.weight));
     Rating {
         score,
         level: if path.search {
@@ -125,5 +272,69 @@ pub fn rate(path: &Path) -> Rating {
         search: path.search,
         hardest: hardest.map_or(String::new(), |s| s.rule.clone()),
         steps: path.steps.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The length bonus follows SE's bounds, and `size_bound` is its inverse.
+    #[test]
+    fn length_bonus_follows_se() {
+        let want = [(4, 0), (6, 0), (7, 1), (8, 1), (10, 2), (11, 3), (14, 3), (15, 4)];
+        for (size, level) in want {
+            assert_eq!(length_level(size), level, "size {size}");
+        }
+        for level in 0..12 {
+            let b = size_bound(level);
+            assert_eq!(length_level(b), level);
+            assert_eq!(length_level(b + 1), level + 1);
+        }
+    }
+
+    /// The weights in the table of the module documentation are the constants the rules use.
+    #[test]
+    fn the_documented_table_is_the_code() {
+        let doc = include_str!("rate.rs");
+        let row = |name: &str| -> String {
+            doc.lines()
+                .find(|l| l.starts_with("//! | ") && l.contains(name))
+                .unwrap_or_else(|| panic!("a row for {name}"))
+                .to_string()
+        };
+        let has = |name: &str, values: &[f64]| {
+            let r = row(name);
+            for v in values {
+                assert!(r.contains(&format!("{v:.1}")), "{name}: {v} in {r}");
+            }
+        };
+        has("hidden single", &[HIDDEN_SINGLE]);
+        has("naked single", &[NAKED_SINGLE]);
+        has("cage combinations", &[cage(0), cage(8)]);
+        has("overlap", &[OVERLAP, OVERLAP_FROM_SUM]);
+        has("naked pair", &[naked(2), naked(3), naked(4)]);
+        has("hidden pair", &[hidden(2), hidden(3), hidden(4)]);
+        has("X-Wing", &[fish(2), fish(3), fish(4)]);
+        has("strong links", &STRONG_LINKS);
+        has("XY-Wing", &[XY_WING]);
+        has("XYZ-Wing", &[XYZ_WING]);
+        has("WXYZ-Wing", &[WXYZ_WING, WXYZ_WING + 0.1]);
+        has("VWXYZ-Wing", &[VWXYZ_WING]);
+        has("UVWXYZ-Wing", &[UVWXYZ_WING]);
+        has("TUVWXYZ-Wing", &[TUVWXYZ_WING]);
+        has("two sets", &[ALS_XZ]);
+        has("type 1, 2, 4", &[UNIQUE_RECTANGLE]);
+        has("BUG", &[BUG]);
+        has("X-cycle, Y-cycle", &[CYCLE]);
+        has("| forcing X-chain", &[FORCING_X_CHAIN]);
+        has("grouped X-cycle", &[GROUPED_X_CYCLE, GROUPED_FORCING_X_CHAIN]);
+        has("XY-cycle, forcing chain", &[FORCING_CHAIN]);
+        has("grouped XY-cycle", &[GROUPED_FORCING_CHAIN]);
+        has("Nishio", &[NISHIO]);
+        has("cell / region", &[MULTIPLE]);
+        has("| dynamic forcing chains  ", &[DYNAMIC]);
+        has("search", &[SEARCH_WEIGHT]);
+        assert_eq!(dynamic(1), 9.0);
     }
 }

@@ -20,24 +20,30 @@ pub enum Family {
     Subsets,
     /// Generalised X-Wing / Swordfish / Jellyfish.
     Fish,
-    /// X-chains, XY-chains, alternating inference chains and XYZ-Wings.
+    /// X-chains of strong links, forcing chains and cycles (X, Y, XY, grouped).
     Chains,
-    /// Unique rectangles: they assume the puzzle has exactly one solution.
+    /// Almost locked sets: ALS-XZ and the wings (XY, XYZ, WXYZ, ...).
+    Als,
+    /// Unique rectangles and the BUG: they assume the puzzle has exactly one solution.
     Uniqueness,
+    /// Forcing nets: Nishio, cell and region forcing chains, dynamic and nested ones.
+    Forcing,
     /// Trial and error by the engine: the last resort.
     Search,
 }
 
 impl Family {
     /// Every family that `--rules` can name.
-    pub const ALL: [Family; 7] = [
+    pub const ALL: [Family; 9] = [
         Family::Singles,
         Family::Overlap,
         Family::Cages,
         Family::Subsets,
         Family::Fish,
         Family::Chains,
+        Family::Als,
         Family::Uniqueness,
+        Family::Forcing,
     ];
 
     /// The lower-case name used on the command line and in JSON.
@@ -49,7 +55,9 @@ impl Family {
             Family::Subsets => "subsets",
             Family::Fish => "fish",
             Family::Chains => "chains",
+            Family::Als => "als",
             Family::Uniqueness => "uniqueness",
+            Family::Forcing => "forcing",
             Family::Search => "search",
         }
     }
@@ -67,7 +75,7 @@ pub struct Step {
     pub rule: String,
     /// The rule's family.
     pub family: Family,
-    /// Subset/fish size or number of chain links (1 for singles).
+    /// Subset/fish size, or a chain's size (its number of nodes, over all branches of a net).
     pub size: usize,
     /// Difficulty of this step (on the scale of [`Rating::score`](super::Rating::score)).
     pub weight: f64,

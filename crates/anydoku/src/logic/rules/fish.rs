@@ -1,15 +1,22 @@
 //! Fish of size k (generalised X-Wing k=2, Swordfish k=3, Jellyfish k=4) on any shapes.
 //!
-//! For a symbol s, take k pairwise disjoint *base* shapes in which s is required (so each holds s
-//! exactly once: k placements of s in all). If their s-candidates are covered by k unique *cover*
-//! shapes (each holds s at most once), those k placements fill the covers' quota, so s leaves
-//! every cover cell outside the bases. Nothing here knows rows from boxes: rows/columns give the
-//! classic fish, boxes and diagonals give "franken" fish, for free.
+//! For a symbol s, take k *base* shapes in which s is required and whose s-candidates are
+//! pairwise disjoint (so they hold k different placements of s). If those candidates are covered
+//! by k unique *cover* shapes (each holds s at most once), every cover holds exactly one of the
+//! placements: s leaves every cover cell outside the bases, and every base cell lying in two
+//! covers. Nothing here knows rows from boxes: rows/columns give the classic fish, boxes and
+//! diagonals give "franken" fish, for free.
+//!
+//! The search stays local: a fish that is not connected (some bases share no possible cover
+//! with the others) splits into smaller fish, so only connected sets of bases are enumerated,
+//! each once (ESU, as in [`crate::geometry::partition`]), and a partial set is dropped as soon
+//! as its candidates need more than k covers. After a search found nothing, the next one only
+//! grows sets from bases whose places for the symbol changed since.
 
-use super::subsets::combinations;
 use super::{LogicRule, Step};
 use crate::logic::board::Board;
-use crate::logic::Family;
+use crate::logic::budget::Cx;
+use crate::logic::{rate, Family};
 
 /// Fish with `k` base and `k` cover shapes.
 pub struct Fish(pub usize);
@@ -24,13 +31,34 @@ pub fn fish_name(k: usize) -> String {
     }
 }
 
-/// Difficulty of a fish (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2, then +0.6 per size).
-pub fn fish_weight(k: usize) -> f64 {
-    match k {
-        2 => 3.2,
-        3 => 3.8,
-        _ => 5.2 + 0.6 * (k as f64 - 4.0),
-    }
+/// One possible base: a shape, its s-candidates (a list and a bitset), and whether it changed
+/// since the last search.
+struct Base {
+    shape: usize,
+    cells: Vec<usize>,
+    set: Vec<u64>,
+    dirty: bool,
+}
+
+/// The search for one symbol.
+struct Search<'a> {
+    b: &'a Board,
+    v: usize,
+    k: usize,
+    bases: Vec<Base>,
+    /// `words` words per base: the bases it may share a cover with.
+    near: Vec<u64>,
+    words: usize,
+    /// The chosen bases and the union of their candidates (a bitset of cells).
+    chosen: Vec<usize>,
+    union: Vec<u64>,
+    /// All cells of the chosen base shapes.
+    cells: Vec<u64>,
+    /// Scratch for the cover search: k + 1 sets of cells.
+    stack: Vec<u64>,
+    found: Option<Step>,
+    /// Sets grown (the budget is polled every so often).
+    work: u64,
 }
 
 impl LogicRule for Fish {
@@ -41,125 +69,313 @@ impl LogicRule for Fish {
         Family::Fish
     }
     fn min_weight(&self) -> f64 {
-        fish_weight(self.0)
+        rate::fish(self.0)
     }
-    fn find(&self, b: &Board) -> Option<Step> {
+    fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let k = self.0;
-        let n = b.cell_count();
-        let mut in_base = vec![false; n];
         for v in 0..b.n_symbols {
-            // candidate bases: required, not placed, at least two places, not too spread out
-            let bases: Vec<(usize, Vec<usize>)> = (0..b.shapes.len())
+            let bases: Vec<Base> = (0..b.shapes.len())
                 .filter(|&i| b.open_required(i) & (1 << v) != 0)
-                .map(|i| (i, b.with_candidate(&b.shapes[i].cells, v)))
-                .filter(|(_, cells)| cells.len() >= 2 && cells.len() <= 2 * k)
+                .map(|i| {
+                    let cells = b.with_candidate(&b.shapes[i].cells, v);
+                    let mut set = vec![0u64; b.words];
+                    for &c in &cells {
+                        set[c / 64] |= 1 << (c % 64);
+                    }
+                    Base {
+                        shape: i,
+                        cells,
+                        set,
+                        dirty: b.symbol_changed_since(i, v, cx.since),
+                    }
+                })
+                .filter(|base| base.cells.len() >= 2 && base.cells.len() <= k)
                 .collect();
-            if bases.len() < k {
+            let mut bases = bases;
+            if bases.len() < k || !bases.iter().any(|x| x.dirty) {
                 continue;
             }
-            let mut found = None;
-            combinations(bases.len(), k, &mut |pick| {
-                // pairwise disjoint
-                let mut ok = true;
-                for &j in pick {
-                    for &c in &b.shapes[bases[j].0].cells {
-                        if in_base[c] {
-                            ok = false;
-                        }
-                        in_base[c] = true;
-                    }
-                }
-                let result = if ok {
-                    let cells: Vec<usize> = pick
-                        .iter()
-                        .flat_map(|&j| bases[j].1.iter().copied())
-                        .collect();
-                    let base_ids: Vec<usize> = pick.iter().map(|&j| bases[j].0).collect();
-                    let mut covers = Vec::with_capacity(k);
-                    cover(b, &cells, &base_ids, k, &mut covers, &in_base, v)
-                        .map(|(covers, elim)| (base_ids, covers, cells, elim))
-                } else {
-                    None
-                };
-                for &j in pick {
-                    for &c in &b.shapes[bases[j].0].cells {
-                        in_base[c] = false;
-                    }
-                }
-                match result {
-                    Some((base_ids, covers, cells, elim)) => {
-                        let names = |ids: &[usize]| {
-                            ids.iter()
-                                .map(|&s| b.shapes[s].name.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        };
-                        found = Some(Step {
-                            rule: fish_name(k),
-                            family: Family::Fish,
-                            size: k,
-                            weight: fish_weight(k),
-                            reason: format!(
-                                "{} must appear once in each of {}, and there it can only go in {}, all inside {}",
-                                b.sym(v),
-                                names(&base_ids),
-                                b.cells_text(&cells),
-                                names(&covers)
-                            ),
-                            shapes: base_ids.into_iter().chain(covers).collect(),
-                            cells,
-                            placements: vec![],
-                            eliminations: elim.into_iter().map(|c| (c, v as u8)).collect(),
-                        });
-                        true
-                    }
-                    None => false,
-                }
-            });
-            if found.is_some() {
-                return found;
+            // changed bases first: a set is grown from its first base, so only sets with a
+            // changed base are ever grown
+            bases.sort_by_key(|x| !x.dirty);
+            let mut s = Search::new(b, v, k, bases);
+            if s.run(cx) {
+                return None;
+            }
+            if s.found.is_some() {
+                return s.found;
             }
         }
         None
     }
 }
 
-/// Finds up to `k` unique cover shapes (not bases) containing every cell of `cells`, such that the
-/// covers have s-candidates outside the bases. Depth-first on the first uncovered cell.
-fn cover(
-    b: &Board,
-    cells: &[usize],
-    bases: &[usize],
-    k: usize,
-    covers: &mut Vec<usize>,
-    in_base: &[bool],
-    v: usize,
-) -> Option<(Vec<usize>, Vec<usize>)> {
-    let uncovered = cells
-        .iter()
-        .find(|c| !covers.iter().any(|&s| b.shapes[s].cells.contains(c)));
-    let Some(&c) = uncovered else {
-        let mut elim: Vec<usize> = covers
+impl<'a> Search<'a> {
+    fn new(b: &'a Board, v: usize, k: usize, bases: Vec<Base>) -> Self {
+        let n = bases.len();
+        let words = n.div_ceil(64);
+        // two bases are near when a candidate of one sees (or is) a candidate of the other
+        let mut owner: Vec<Vec<u32>> = vec![Vec::new(); b.cell_count()];
+        for (i, base) in bases.iter().enumerate() {
+            for &c in &base.cells {
+                owner[c].push(i as u32);
+            }
+        }
+        let mut near = vec![0u64; n * words];
+        for (i, base) in bases.iter().enumerate() {
+            for &c in &base.cells {
+                let around = b.peers[c].iter().map(|&p| p as usize).chain([c]);
+                for d in around {
+                    for &j in &owner[d] {
+                        let j = j as usize;
+                        if j != i {
+                            near[i * words + j / 64] |= 1 << (j % 64);
+                        }
+                    }
+                }
+            }
+        }
+        Search {
+            b,
+            v,
+            k,
+            bases,
+            near,
+            words,
+            chosen: Vec::with_capacity(k),
+            union: vec![0; b.words],
+            cells: vec![0; b.words],
+            stack: vec![0; (k + 1) * b.words],
+            found: None,
+            work: 0,
+        }
+    }
+
+    /// Enumerates connected sets of k bases with a changed one; true when the budget ran out.
+    fn run(&mut self, cx: &mut Cx) -> bool {
+        let n = self.bases.len();
+        let w = self.words;
+        for root in 0..n {
+            // every set is grown from its first base, which must have changed
+            if !self.bases[root].dirty {
+                break;
+            }
+            let mut ext = vec![0u64; w];
+            let mut closed = vec![0u64; w];
+            for i in 0..w {
+                let near = self.near[root * w + i];
+                ext[i] = near & above(root, i);
+                closed[i] = near;
+            }
+            closed[root / 64] |= 1 << (root % 64);
+            self.push(root);
+            let out = self.grow(root, &ext, &closed, cx);
+            self.pop(root);
+            if out {
+                return true;
+            }
+            if self.found.is_some() {
+                return false;
+            }
+        }
+        false
+    }
+
+    fn push(&mut self, i: usize) {
+        self.chosen.push(i);
+        for (u, s) in self.union.iter_mut().zip(&self.bases[i].set) {
+            *u |= s;
+        }
+        let shape = self.b.shape_set(self.bases[i].shape);
+        for (u, s) in self.cells.iter_mut().zip(shape) {
+            *u |= s;
+        }
+    }
+
+    fn pop(&mut self, i: usize) {
+        self.chosen.pop();
+        for (u, s) in self.union.iter_mut().zip(&self.bases[i].set) {
+            *u &= !s;
+        }
+        let shape = self.b.shape_set(self.bases[i].shape);
+        for (u, s) in self.cells.iter_mut().zip(shape) {
+            *u &= !s;
+        }
+    }
+
+    /// ESU: extends the chosen set by candidates in `ext`; true when the budget ran out.
+    fn grow(&mut self, root: usize, ext: &[u64], closed: &[u64], cx: &mut Cx) -> bool {
+        if self.chosen.len() == self.k {
+            self.try_covers();
+            return false;
+        }
+        let w = self.words;
+        let mut ext = ext.to_vec();
+        for word in 0..w {
+            while ext[word] != 0 {
+                let j = word * 64 + ext[word].trailing_zeros() as usize;
+                ext[word] &= ext[word] - 1;
+                // the base shapes pairwise disjoint
+                let shape = self.b.shape_set(self.bases[j].shape);
+                if shape.iter().zip(&self.cells).any(|(a, u)| a & u != 0) {
+                    continue;
+                }
+                self.push(j);
+                self.work += 1;
+                if self.work.is_multiple_of(4096) && cx.budget.is_out() {
+                    cx.exhaustive = false;
+                    self.pop(j);
+                    return true;
+                }
+                let mut out = false;
+                if self.coverable() {
+                    let mut next = vec![0u64; 2 * w];
+                    for i in 0..w {
+                        let near = self.near[j * w + i];
+                        next[i] = ext[i] | (near & above(root, i) & !closed[i]);
+                        next[w + i] = closed[i] | near;
+                    }
+                    let (e, c) = next.split_at(w);
+                    out = self.grow(root, e, c, cx);
+                }
+                self.pop(j);
+                if out {
+                    return true;
+                }
+                if self.found.is_some() {
+                    return false;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the chosen bases' candidates fit in at most k covers.
+    fn coverable(&mut self) -> bool {
+        let mut covers = Vec::with_capacity(self.k);
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.iter_mut().for_each(|x| *x = 0);
+        let ok = self.covers(&mut covers, &mut stack, &mut |_, _| true);
+        self.stack = stack;
+        ok
+    }
+
+    /// Whether shape `s` is one of the chosen bases.
+    fn is_base(&self, s: usize) -> bool {
+        self.chosen.iter().any(|&i| self.bases[i].shape == s)
+    }
+
+    /// Depth-first on the first uncovered candidate: calls `found` with each set of at most k
+    /// covers (unique shapes that are not bases) and their union until it returns true.
+    /// `stack` holds k + 1 sets of covered cells: the current one first.
+    fn covers(
+        &self,
+        covers: &mut Vec<usize>,
+        stack: &mut [u64],
+        found: &mut dyn FnMut(&[usize], &[u64]) -> bool,
+    ) -> bool {
+        let b = self.b;
+        let w = b.words;
+        let (covered, rest) = stack.split_at_mut(w);
+        let first = self
+            .union
             .iter()
-            .flat_map(|&s| b.with_candidate(&b.shapes[s].cells, v))
-            .filter(|&d| !in_base[d])
+            .zip(covered.iter())
+            .enumerate()
+            .find(|(_, (u, c))| *u & !*c != 0)
+            .map(|(i, (u, c))| i * 64 + (u & !c).trailing_zeros() as usize);
+        let Some(c) = first else {
+            return found(covers, covered);
+        };
+        if covers.len() == self.k {
+            return false;
+        }
+        for &s in b.unique_of[c].iter() {
+            if covers.contains(&s) || self.is_base(s) {
+                continue;
+            }
+            for ((x, y), z) in rest[..w].iter_mut().zip(b.shape_set(s)).zip(covered.iter()) {
+                *x = y | z;
+            }
+            covers.push(s);
+            if self.covers(covers, rest, found) {
+                return true;
+            }
+            covers.pop();
+        }
+        false
+    }
+
+    /// Looks for k covers with eliminations for the chosen bases.
+    fn try_covers(&mut self) {
+        let b = self.b;
+        let v = self.v;
+        let mut result = None;
+        let mut covers = Vec::with_capacity(self.k);
+        let mut stack = vec![0u64; (self.k + 1) * b.words];
+        self.covers(&mut covers, &mut stack, &mut |covers, _| {
+            let mut elim: Vec<usize> = Vec::new();
+            for &s in covers {
+                for c in b.with_candidate(&b.shapes[s].cells, v) {
+                    let in_base = self.union[c / 64] >> (c % 64) & 1 == 1;
+                    let in_covers = covers
+                        .iter()
+                        .filter(|&&t| b.shape_set(t)[c / 64] >> (c % 64) & 1 == 1)
+                        .count();
+                    if !in_base || in_covers > 1 {
+                        elim.push(c);
+                    }
+                }
+            }
+            elim.sort_unstable();
+            elim.dedup();
+            if elim.is_empty() {
+                return false;
+            }
+            result = Some((covers.to_vec(), elim));
+            true
+        });
+        let Some((covers, elim)) = result else {
+            return;
+        };
+        let k = self.k;
+        let cells: Vec<usize> = self
+            .chosen
+            .iter()
+            .flat_map(|&i| self.bases[i].cells.iter().copied())
             .collect();
-        elim.sort_unstable();
-        elim.dedup();
-        return (!elim.is_empty()).then(|| (covers.clone(), elim));
-    };
-    if covers.len() == k {
-        return None;
+        let base_ids: Vec<usize> = self.chosen.iter().map(|&i| self.bases[i].shape).collect();
+        let names = |ids: &[usize]| {
+            ids.iter()
+                .map(|&s| b.shapes[s].name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        self.found = Some(Step {
+            rule: fish_name(k),
+            family: Family::Fish,
+            size: k,
+            weight: rate::fish(k),
+            reason: format!(
+                "{} must appear once in each of {}, and there it can only go in {}, all inside {}",
+                b.sym(v),
+                names(&base_ids),
+                b.cells_text(&cells),
+                names(&covers)
+            ),
+            shapes: base_ids.into_iter().chain(covers).collect(),
+            cells,
+            placements: vec![],
+            eliminations: elim.into_iter().map(|c| (c, v as u8)).collect(),
+        });
     }
-    for &s in &b.unique_of[c] {
-        if bases.contains(&s) || covers.contains(&s) {
-            continue;
-        }
-        covers.push(s);
-        if let Some(r) = cover(b, cells, bases, k, covers, in_base, v) {
-            return Some(r);
-        }
-        covers.pop();
+}
+
+/// Word `word` of the set of indices above `v`.
+fn above(v: usize, word: usize) -> u64 {
+    match word.cmp(&(v / 64)) {
+        std::cmp::Ordering::Less => 0,
+        std::cmp::Ordering::Equal => !0u64 << (v % 64) << 1,
+        std::cmp::Ordering::Greater => !0,
     }
-    None
 }

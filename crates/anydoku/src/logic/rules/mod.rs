@@ -1,25 +1,31 @@
 //! The logical rules, one module per family, each behind the small [`LogicRule`] trait.
 //!
 //! A rule gets the geometry-free [`Board`] (candidates per cell, shapes as cell lists with their
-//! unique/complete/sum flags and required symbols) and returns the first [`Step`] it can take, or
-//! `None`. Rules never change the board. [`standard`] lists them by the smallest weight their
-//! steps can have; the solver takes the lightest step among the rules that could beat the first
-//! one found, so a hard rule is only used when every easier one is stuck.
+//! unique/complete/sum flags and required symbols) and a [`Cx`] (the budget, the lightest weight
+//! still wanted, and when it last searched in vain), and returns the lightest [`Step`] it can
+//! take, or `None`. Rules never change the board. [`standard`] lists them by the smallest
+//! weight their steps can have; the solver takes the lightest step among the rules that could
+//! beat the first one found, so a hard rule is only used when every easier one is stuck.
 //!
 //! To add a rule: write a module with a struct implementing [`LogicRule`], give its steps a
-//! weight on the scale in [`crate::logic::rate`], and insert it into [`standard`] where its
-//! weight belongs.
+//! weight in the table of [`crate::logic::rate`], and add it to [`standard`] (and, if the
+//! forcing nets should use it inside their propagation, to [`nested_rules`]).
 
+pub mod als;
 pub mod cages;
 pub mod chains;
 pub mod fish;
+pub mod forcing;
+pub mod links;
+pub mod net;
 pub mod overlap;
 pub mod singles;
 pub mod subsets;
 pub mod uniqueness;
-pub mod wings;
+pub mod xchains;
 
 use super::board::Board;
+use super::budget::Cx;
 use super::step::{Family, Step};
 
 /// A logical rule.
@@ -30,14 +36,15 @@ pub trait LogicRule: Send + Sync {
     fn family(&self) -> Family;
     /// The smallest weight a step of this rule can have (rules are tried in this order).
     fn min_weight(&self) -> f64;
-    /// The first step this rule can take on the board, if any. Must not return a step without
-    /// placements or eliminations.
-    fn find(&self, b: &Board) -> Option<Step>;
+    /// The lightest step this rule can take on the board (or the first, for rules whose steps
+    /// all weigh the same), if any. Must not return a step without placements or
+    /// eliminations, nor one as heavy as `cx.cap`.
+    fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step>;
 }
 
 /// The rule list for `n_symbols` symbols restricted to `families`, cheapest first.
 pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>> {
-    use chains::ChainKind;
+    use forcing::{Forcing, NetKind};
     use subsets::{HiddenSubset, NakedSubset};
     let mut rules: Vec<Box<dyn LogicRule>> = vec![
         Box::new(singles::HiddenSingle),
@@ -50,35 +57,57 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
         Box::new(NakedSubset(3)),
         Box::new(fish::Fish(3)),
         Box::new(HiddenSubset(3)),
-        Box::new(chains::Chains {
-            kind: ChainKind::X,
-            max_links: 3,
-        }),
-        Box::new(chains::Chains {
-            kind: ChainKind::Xy,
-            max_links: 3,
-        }),
-        Box::new(chains::Chains {
-            kind: ChainKind::Aic,
-            max_links: 3,
-        }),
+        Box::new(xchains::StrongLinks(2)),
+        Box::new(als::AlsXz(3)),
+        Box::new(uniqueness::UniqueRectangle),
+        Box::new(als::AlsXz(4)),
+        Box::new(xchains::StrongLinks(3)),
+        Box::new(xchains::StrongLinks(4)),
+        Box::new(als::AlsXz(5)),
+        Box::new(als::AlsXz(6)),
+        Box::new(als::AlsXz(7)),
         Box::new(NakedSubset(4)),
         Box::new(fish::Fish(4)),
         Box::new(HiddenSubset(4)),
+        Box::new(uniqueness::Bug),
+        Box::new(chains::Chains { grouped: false }),
+        Box::new(chains::Chains { grouped: true }),
+        Box::new(Forcing(NetKind::Nishio)),
+        Box::new(Forcing(NetKind::Multiple)),
     ];
     for k in 5..=n_symbols / 2 {
         rules.push(Box::new(NakedSubset(k)));
         rules.push(Box::new(HiddenSubset(k)));
     }
-    for kind in [ChainKind::X, ChainKind::Xy, ChainKind::Aic] {
-        rules.push(Box::new(chains::Chains {
-            kind,
-            max_links: 32,
-        }));
+    for level in 0..=4 {
+        rules.push(Box::new(Forcing(NetKind::Dynamic(level))));
     }
-    rules.push(Box::new(wings::XyzWing));
-    rules.push(Box::new(uniqueness::UniqueRectangle));
     rules.retain(|r| r.family() == Family::Singles || families.contains(&r.family()));
     rules.sort_by(|a, b| a.min_weight().total_cmp(&b.min_weight()));
+    rules
+}
+
+/// The rules a dynamic forcing net applies inside its propagation at nesting `level` (besides
+/// singles and cage combinations, which every dynamic net follows): from level 1 overlap, pairs
+/// and X-Wing, from level 2 forcing chains, from level 3 cell and region forcing chains, from
+/// level 4 dynamic ones.
+pub fn nested_rules(level: usize) -> Vec<Box<dyn LogicRule>> {
+    use forcing::{Forcing, NetKind};
+    let mut rules: Vec<Box<dyn LogicRule>> = Vec::new();
+    if level >= 1 {
+        rules.push(Box::new(overlap::Overlap));
+        rules.push(Box::new(subsets::HiddenSubset(2)));
+        rules.push(Box::new(subsets::NakedSubset(2)));
+        rules.push(Box::new(fish::Fish(2)));
+    }
+    if level >= 2 {
+        rules.push(Box::new(chains::Chains { grouped: false }));
+    }
+    if level >= 3 {
+        rules.push(Box::new(Forcing(NetKind::Multiple)));
+    }
+    if level >= 4 {
+        rules.push(Box::new(Forcing(NetKind::Dynamic(0))));
+    }
     rules
 }

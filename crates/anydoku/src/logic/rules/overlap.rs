@@ -4,7 +4,8 @@
 
 use super::{LogicRule, Step};
 use crate::logic::board::{bits, Board};
-use crate::logic::Family;
+use crate::logic::budget::Cx;
+use crate::logic::{rate, Family};
 
 /// Pointing / claiming for any pair of shapes.
 pub struct Overlap;
@@ -17,11 +18,15 @@ impl LogicRule for Overlap {
         Family::Overlap
     }
     fn min_weight(&self) -> f64 {
-        2.6
+        rate::OVERLAP
     }
-    fn find(&self, b: &Board) -> Option<Step> {
+    fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         for (a, sa) in b.shapes.iter().enumerate() {
-            for v in bits(b.open_required(a)) {
+            let open = b.open_required(a);
+            if open == 0 || !b.shape_changed_since(a, cx.since) {
+                continue;
+            }
+            for v in bits(open) {
                 let cells = b.with_candidate(&sa.cells, v);
                 if cells.len() < 2 {
                     continue;
@@ -47,7 +52,11 @@ impl LogicRule for Overlap {
                         rule: self.name().into(),
                         family: Family::Overlap,
                         size: 2,
-                        weight: if sa.sum.is_some() { 2.8 } else { 2.6 },
+                        weight: if sa.sum.is_some() {
+                            rate::OVERLAP_FROM_SUM
+                        } else {
+                            rate::OVERLAP
+                        },
                         shapes: vec![a, sb],
                         reason: format!(
                             "in {}, {} can only go in {}, all inside {}",

@@ -3,7 +3,8 @@
 
 use super::{LogicRule, Step};
 use crate::logic::board::{bits, Board};
-use crate::logic::Family;
+use crate::logic::budget::Cx;
+use crate::logic::{rate, Family};
 
 /// A cell with one candidate left takes it.
 pub struct NakedSingle;
@@ -16,17 +17,18 @@ impl LogicRule for NakedSingle {
         Family::Singles
     }
     fn min_weight(&self) -> f64 {
-        2.3
+        rate::NAKED_SINGLE
     }
-    fn find(&self, b: &Board) -> Option<Step> {
-        let c =
-            (0..b.cell_count()).find(|&c| b.value[c].is_none() && b.cand[c].count_ones() == 1)?;
+    fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
+        let c = (0..b.cell_count()).find(|&c| {
+            b.value[c].is_none() && b.cand[c].count_ones() == 1 && b.changed_since(c, cx.since)
+        })?;
         let v = b.cand[c].trailing_zeros() as u8;
         Some(Step {
             rule: self.name().into(),
             family: Family::Singles,
             size: 1,
-            weight: 2.3,
+            weight: rate::NAKED_SINGLE,
             shapes: vec![],
             cells: vec![c],
             placements: vec![(c, v)],
@@ -47,18 +49,22 @@ impl LogicRule for HiddenSingle {
         Family::Singles
     }
     fn min_weight(&self) -> f64 {
-        1.5
+        rate::HIDDEN_SINGLE
     }
-    fn find(&self, b: &Board) -> Option<Step> {
+    fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         for (i, s) in b.shapes.iter().enumerate() {
-            for v in bits(b.open_required(i)) {
+            let open = b.open_required(i);
+            if open == 0 || !b.shape_changed_since(i, cx.since) {
+                continue;
+            }
+            for v in bits(open) {
                 let cells = b.with_candidate(&s.cells, v);
                 if cells.len() == 1 {
                     return Some(Step {
                         rule: self.name().into(),
                         family: Family::Singles,
                         size: 1,
-                        weight: 1.5,
+                        weight: rate::HIDDEN_SINGLE,
                         shapes: vec![i],
                         cells: cells.clone(),
                         placements: vec![(cells[0], v as u8)],

@@ -8,7 +8,8 @@
 
 use super::{LogicRule, Step};
 use crate::logic::board::{bits, Board, Mask};
-use crate::logic::Family;
+use crate::logic::budget::Cx;
+use crate::logic::{rate, Family};
 
 /// "pair", "triple", "quad", or "subset of k".
 pub fn subset_word(k: usize) -> String {
@@ -58,12 +59,12 @@ impl LogicRule for NakedSubset {
         Family::Subsets
     }
     fn min_weight(&self) -> f64 {
-        naked_weight(self.0)
+        rate::naked(self.0)
     }
-    fn find(&self, b: &Board) -> Option<Step> {
+    fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let k = self.0;
         for (i, s) in b.shapes.iter().enumerate() {
-            if !s.unique {
+            if !s.unique || !b.shape_changed_since(i, cx.since) {
                 continue;
             }
             let free = b.free_cells(i);
@@ -97,7 +98,7 @@ impl LogicRule for NakedSubset {
                     rule: format!("Naked {}", subset_word(k)),
                     family: Family::Subsets,
                     size: k,
-                    weight: naked_weight(k),
+                    weight: rate::naked(k),
                     shapes: vec![i],
                     reason: format!(
                         "{} in {} hold only {}",
@@ -130,13 +131,13 @@ impl LogicRule for HiddenSubset {
         Family::Subsets
     }
     fn min_weight(&self) -> f64 {
-        hidden_weight(self.0)
+        rate::hidden(self.0)
     }
-    fn find(&self, b: &Board) -> Option<Step> {
+    fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let k = self.0;
         for (i, s) in b.shapes.iter().enumerate() {
             let open = b.open_required(i);
-            if open == 0 {
+            if open == 0 || !b.shape_changed_since(i, cx.since) {
                 continue;
             }
             let free = b.free_cells(i);
@@ -176,7 +177,7 @@ impl LogicRule for HiddenSubset {
                     rule: format!("Hidden {}", subset_word(k)),
                     family: Family::Subsets,
                     size: k,
-                    weight: hidden_weight(k),
+                    weight: rate::hidden(k),
                     shapes: vec![i],
                     reason: format!(
                         "in {}, {} can only go in {}",
@@ -195,23 +196,5 @@ impl LogicRule for HiddenSubset {
             }
         }
         None
-    }
-}
-
-/// Difficulty of a naked subset (pair 3.0, triple 3.6, quad 5.0, then +0.4 per size).
-pub fn naked_weight(k: usize) -> f64 {
-    match k {
-        2 => 3.0,
-        3 => 3.6,
-        _ => 5.0 + 0.4 * (k as f64 - 4.0),
-    }
-}
-
-/// Difficulty of a hidden subset (pair 3.4, triple 4.0, quad 5.4, then +0.4 per size).
-pub fn hidden_weight(k: usize) -> f64 {
-    match k {
-        2 => 3.4,
-        3 => 4.0,
-        _ => 5.4 + 0.4 * (k as f64 - 4.0),
     }
 }

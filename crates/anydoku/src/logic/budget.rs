@@ -1,0 +1,127 @@
+//! Budgets for the logic: a deadline and a count of trial assumptions, shared by every rule of
+//! one solve, and the context a rule is called with.
+//!
+//! The cheap rules never look at the budget; the expensive ones (forcing chains and nets, which
+//! try one assumption after another) call [`Budget::tick`] for each assumption and give up,
+//! leaving [`Cx::exhaustive`] false, once it says the budget ran out. The solver then stops
+//! with the steps found so far.
+
+use std::cell::Cell;
+use std::time::Instant;
+
+use crate::engine::Limits;
+
+/// A deadline and a limit on trial assumptions ("nodes"), with what was used so far.
+#[derive(Debug)]
+pub struct Budget {
+    deadline: Option<Instant>,
+    max_nodes: Option<u64>,
+    nodes: Cell<u64>,
+    out: Cell<bool>,
+}
+
+impl Budget {
+    /// A budget from the engine's limits, starting now.
+    pub fn new(limits: Limits) -> Self {
+        Budget {
+            deadline: limits.max_time.and_then(|t| Instant::now().checked_add(t)),
+            max_nodes: limits.max_nodes,
+            nodes: Cell::new(0),
+            out: Cell::new(false),
+        }
+    }
+
+    /// No limit.
+    pub fn unlimited() -> Self {
+        Budget::new(Limits::none())
+    }
+
+    /// Counts one trial assumption; true when the budget has run out.
+    pub fn tick(&self) -> bool {
+        let n = self.nodes.get() + 1;
+        self.nodes.set(n);
+        if self.max_nodes.is_some_and(|m| n > m) {
+            self.out.set(true);
+        }
+        self.is_out()
+    }
+
+    /// Whether the budget has run out (checks the clock).
+    pub fn is_out(&self) -> bool {
+        if !self.out.get() && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.out.set(true);
+        }
+        self.out.get()
+    }
+
+    /// Trial assumptions counted so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.get()
+    }
+
+    /// What is left of the budget, as limits for an engine search.
+    pub fn remaining(&self) -> Limits {
+        Limits {
+            max_nodes: self.max_nodes.map(|m| m.saturating_sub(self.nodes.get()).max(1)),
+            max_time: self
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now())),
+        }
+    }
+}
+
+/// What a rule is told when it is asked for a step.
+#[derive(Debug)]
+pub struct Cx<'a> {
+    /// The board stamp at which this rule last searched the whole board in vain (0: never).
+    /// A rule may then look only at patterns that include a cell changed since.
+    pub since: u32,
+    /// Only steps lighter than this are wanted.
+    pub cap: f64,
+    /// Chain rules only look for chains (and nets) of at most this many nodes: a net that
+    /// nests them adds their size to its own.
+    pub max_size: usize,
+    /// Cleared by a rule that cut its search short (a step heavier than `cap` skipped, or the
+    /// budget ran out), so that "found nothing" does not mean "there is nothing".
+    pub exhaustive: bool,
+    pub budget: &'a Budget,
+}
+
+impl<'a> Cx<'a> {
+    /// A full search for any step.
+    pub fn new(budget: &'a Budget) -> Self {
+        Cx {
+            since: 0,
+            cap: f64::INFINITY,
+            max_size: usize::MAX,
+            exhaustive: true,
+            budget,
+        }
+    }
+
+    /// Whether a step of weight `w` is wanted; if not, the search is no longer exhaustive.
+    pub fn wants(&mut self, w: f64) -> bool {
+        if w < self.cap {
+            true
+        } else {
+            self.exhaustive = false;
+            false
+        }
+    }
+
+    /// Counts a trial assumption; true (and the search no longer exhaustive) when out of budget.
+    pub fn tick(&mut self) -> bool {
+        if self.budget.tick() {
+            self.exhaustive = false;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// A context for a rule used inside another rule's search (no memory of earlier searches,
+    /// the same budget).
+    pub fn nested(&self) -> Cx<'a> {
+        Cx::new(self.budget)
+    }
+}

@@ -1,0 +1,411 @@
+//! Forcing nets: several chains at once, as Sudoku Explainer's Nishio, cell/region and dynamic
+//! forcing chains (with nesting levels), on any layout.
+//!
+//! * **contradiction**: assuming a candidate (or its absence) leads to a potential and its
+//!   opposite ([`super::net`]), so the assumption is false;
+//! * **double forcing**: a candidate and its absence both lead to the same potential;
+//! * **cell forcing**: every candidate of a cell leads to the same potential;
+//! * **region forcing**: every place of a symbol in a shape that must hold it leads to the same
+//!   potential.
+//!
+//! Nishio nets follow one symbol and only look for contradictions; static multiple nets (SE's
+//! "cell / region forcing chains") read the board as it is; dynamic ones update it as they go
+//! and, from level 1, also apply the nested rules. The weight is the kind's base plus the length
+//! bonus on the net's size (all distinct potentials behind the conclusion, over all branches).
+
+use rustc_hash::FxHashMap;
+
+use super::net::{Net, NetMode};
+use super::{LogicRule, Step};
+use crate::logic::board::{bits, Board};
+use crate::logic::budget::Cx;
+use crate::logic::{rate, Family};
+
+/// Which forcing nets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NetKind {
+    /// One symbol, contradictions only.
+    Nishio,
+    /// Cell and region forcing chains on the board as it is.
+    Multiple,
+    /// Dynamic forcing chains nested this deep (0: plain, 1: "(+)").
+    Dynamic(usize),
+}
+
+/// Forcing nets of one kind.
+pub struct Forcing(pub NetKind);
+
+/// What a net concluded, before its size is known.
+#[derive(Debug, Clone)]
+enum Proof {
+    /// Assuming `pot` contradicts.
+    Contradiction { pot: u32 },
+    /// `pot` on and off both give `target`.
+    Double { pot: u32, target: u32 },
+    /// Every candidate of `cell` gives `target`.
+    Cell { cell: usize, target: u32 },
+    /// Every place of `v` in shape `shape` gives `target`.
+    Region { shape: usize, v: usize, target: u32 },
+}
+
+impl LogicRule for Forcing {
+    fn name(&self) -> &str {
+        match self.0 {
+            NetKind::Nishio => "Nishio forcing chains",
+            NetKind::Multiple => "Forcing chains",
+            NetKind::Dynamic(_) => "Dynamic forcing chains",
+        }
+    }
+    fn family(&self) -> Family {
+        Family::Forcing
+    }
+    fn min_weight(&self) -> f64 {
+        match self.0 {
+            NetKind::Nishio => rate::NISHIO,
+            NetKind::Multiple => rate::MULTIPLE,
+            NetKind::Dynamic(l) => rate::dynamic(l),
+        }
+    }
+    fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
+        if !cx.wants(self.min_weight()) {
+            return None;
+        }
+        let mode = NetMode {
+            dynamic: self.0 != NetKind::Multiple,
+            nishio: self.0 == NetKind::Nishio,
+            level: match self.0 {
+                NetKind::Dynamic(l) => l,
+                _ => 0,
+            },
+        };
+        let mut net = Net::new(b, mode);
+        // up the weights one tenth at a time, following each net only as far as the size that
+        // weight allows: small nets are found by small searches
+        for level in 0.. {
+            let w = rate::tenths(self.min_weight() + 0.1 * level as f64);
+            if !cx.wants(w) {
+                return None;
+            }
+            let bound = rate::size_bound(level);
+            if bound > cx.max_size {
+                cx.exhaustive = false;
+                return None;
+            }
+            net.limit = (bound - 1).min(u16::MAX as usize) as u16;
+            net.inner_size = bound;
+            let (proofs, cut) = self.proofs(&mut net, cx)?;
+            let mut best: Option<(usize, Proof)> = None;
+            for p in proofs {
+                if cx.budget.is_out() {
+                    cx.exhaustive = false;
+                    return None;
+                }
+                let size = self.size(&mut net, &p, cx);
+                if size <= bound && best.as_ref().is_none_or(|x| size < x.0) {
+                    best = Some((size, p));
+                }
+            }
+            if let Some((size, proof)) = best {
+                let w = rate::tenths(self.min_weight() + rate::length_bonus(size));
+                return Some(self.step(&mut net, &proof, w, size, cx));
+            }
+            if !cut {
+                return None;
+            }
+        }
+        None
+    }
+}
+
+impl Forcing {
+    /// Every conclusion the nets reach (sizes not yet known) and whether some net stopped at
+    /// its depth limit; `None` when the budget ran out.
+    fn proofs(&self, net: &mut Net, cx: &mut Cx) -> Option<(Vec<Proof>, bool)> {
+        let b = net.b;
+        let n = b.n_symbols;
+        let dynamic = self.0 != NetKind::Multiple;
+        let nishio = self.0 == NetKind::Nishio;
+        let mut out = Vec::new();
+        let mut cut = false;
+        // what each "on" assumption reaches, for the cell and region nets
+        let mut reach: FxHashMap<u32, Vec<u64>> = FxHashMap::default();
+        let keep = !nishio && net.potentials() / 64 * b.cell_count() * n < 1 << 24;
+        for c in 0..b.cell_count() {
+            let k = b.cand[c].count_ones();
+            if b.value[c].is_some() || k < 2 {
+                continue;
+            }
+            let mut common: Option<Vec<u64>> = None;
+            for v in bits(b.cand[c]) {
+                let on = ((c * n + v) * 2 + 1) as u32;
+                if cx.tick() {
+                    return None;
+                }
+                let on_set = propagate(net, on, cx);
+                cut |= net.cut;
+                if dynamic && on_set.is_none() {
+                    out.push(Proof::Contradiction { pot: on });
+                }
+                let on_reach = on_set.unwrap_or_else(|| net.reached());
+                if dynamic {
+                    let off_set = propagate(net, on ^ 1, cx);
+                    cut |= net.cut;
+                    if off_set.is_none() {
+                        out.push(Proof::Contradiction { pot: on ^ 1 });
+                    } else if !nishio && k >= 3 {
+                        let off_reach = net.reached();
+                        for t in worth(b, n, &and(&on_reach, &off_reach)) {
+                            out.push(Proof::Double { pot: on, target: t });
+                        }
+                    }
+                }
+                if !nishio && (dynamic || k >= 3) {
+                    common = Some(match common {
+                        None => on_reach.clone(),
+                        Some(m) => and(&m, &on_reach),
+                    });
+                }
+                if keep {
+                    reach.insert(on, on_reach);
+                }
+            }
+            if let Some(m) = common {
+                for t in worth(b, n, &m) {
+                    out.push(Proof::Cell { cell: c, target: t });
+                }
+            }
+        }
+        if !nishio {
+            cut |= self.regions(net, cx, &mut reach, &mut out)?;
+        }
+        Some((out, cut))
+    }
+
+    /// Region nets: for each shape and required symbol with two places or more. Returns
+    /// whether a net stopped at its depth limit; `None` when the budget ran out.
+    fn regions(
+        &self,
+        net: &mut Net,
+        cx: &mut Cx,
+        reach: &mut FxHashMap<u32, Vec<u64>>,
+        out: &mut Vec<Proof>,
+    ) -> Option<bool> {
+        let mut cut = false;
+        let b = net.b;
+        let n = b.n_symbols;
+        for s in 0..b.shapes.len() {
+            for v in bits(b.open_required(s)) {
+                let places = b.with_candidate(&b.shapes[s].cells, v);
+                if places.len() < 2 {
+                    continue;
+                }
+                let mut common: Option<Vec<u64>> = None;
+                for &c in &places {
+                    let on = ((c * n + v) * 2 + 1) as u32;
+                    let set = match reach.get(&on) {
+                        Some(r) => r.clone(),
+                        None => {
+                            if cx.tick() {
+                                return None;
+                            }
+                            let r = propagate(net, on, cx).unwrap_or_else(|| net.reached());
+                            cut |= net.cut;
+                            reach.insert(on, r.clone());
+                            r
+                        }
+                    };
+                    common = Some(match common {
+                        None => set,
+                        Some(m) => and(&m, &set),
+                    });
+                }
+                for t in worth(b, n, &common.unwrap_or_default()) {
+                    out.push(Proof::Region {
+                        shape: s,
+                        v,
+                        target: t,
+                    });
+                }
+            }
+        }
+        Some(cut)
+    }
+
+    /// The assumptions of a proof's branches: each with the potentials it ends on.
+    fn branches(&self, net: &Net, p: &Proof) -> Vec<(u32, Vec<u32>)> {
+        let b = net.b;
+        let n = b.n_symbols;
+        match *p {
+            Proof::Contradiction { pot } => vec![(pot, vec![])],
+            Proof::Double { pot, target } => vec![(pot, vec![target]), (pot ^ 1, vec![target])],
+            Proof::Cell { cell, target } => bits(b.cand[cell])
+                .map(|v| (((cell * n + v) * 2 + 1) as u32, vec![target]))
+                .collect(),
+            Proof::Region { shape, v, target } => b
+                .with_candidate(&b.shapes[shape].cells, v)
+                .into_iter()
+                .map(|c| (((c * n + v) * 2 + 1) as u32, vec![target]))
+                .collect(),
+        }
+    }
+
+    /// SE's complexity of a proof: the potentials behind its conclusion, over all branches.
+    fn size(&self, net: &mut Net, p: &Proof, cx: &mut Cx) -> usize {
+        let mut total = 0;
+        for (start, targets) in self.branches(net, p) {
+            net.reset();
+            net.assume(start);
+            let met = net.run(cx);
+            let ends: Vec<u32> = match met {
+                Some((on, off)) if targets.is_empty() => vec![on, off],
+                _ => targets
+                    .iter()
+                    .copied()
+                    .filter(|&t| net.has(t))
+                    .collect(),
+            };
+            total += if ends.is_empty() { 1 } else { net.size(&ends) };
+        }
+        total
+    }
+
+    /// The step of a proof, with its chains written out.
+    fn step(&self, net: &mut Net, p: &Proof, weight: f64, size: usize, cx: &mut Cx) -> Step {
+        let b = net.b;
+        let (target, conclusion) = match *p {
+            Proof::Contradiction { pot } => (pot ^ 1, None),
+            Proof::Double { target, .. }
+            | Proof::Cell { target, .. }
+            | Proof::Region { target, .. } => (target, Some(target)),
+        };
+        let mut lines = Vec::new();
+        let mut cells = Vec::new();
+        for (start, targets) in self.branches(net, p) {
+            net.reset();
+            net.assume(start);
+            let met = net.run(cx);
+            let ends: Vec<u32> = match (met, conclusion) {
+                (Some((on, off)), None) => vec![on, off],
+                _ => targets,
+            };
+            let chains: Vec<String> = ends
+                .iter()
+                .filter(|&&t| net.has(t))
+                .map(|&t| {
+                    let path = net.path(t);
+                    cells.extend(path.iter().map(|&q| net.cand(q).0));
+                    path.iter().map(|&q| net.text(q)).collect::<Vec<_>>().join(" → ")
+                })
+                .collect();
+            lines.push(chains.join(" and "));
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        let (c, v) = net.cand(target);
+        let on = target % 2 == 1;
+        let result = if on {
+            format!("{} is {}", b.cell(c), b.sym(v))
+        } else {
+            format!("{} is not {}", b.cell(c), b.sym(v))
+        };
+        let (kind, reason) = match *p {
+            Proof::Contradiction { .. } => (
+                "Contradiction",
+                format!("{}: a contradiction, so {result}", lines.join("")),
+            ),
+            Proof::Double { .. } => ("Double", format!("{}, so {result}", lines.join("; "))),
+            Proof::Cell { cell, .. } => (
+                "Cell",
+                format!(
+                    "whatever {} holds ({}): {}, so {result}",
+                    b.cell(cell),
+                    b.mask_text(b.cand[cell]),
+                    lines.join("; ")
+                ),
+            ),
+            Proof::Region { shape, v: s, .. } => (
+                "Region",
+                format!(
+                    "wherever {} goes in {}: {}, so {result}",
+                    b.sym(s),
+                    b.shapes[shape].name,
+                    lines.join("; ")
+                ),
+            ),
+        };
+        let (placements, eliminations) = if on {
+            (vec![(c, v as u8)], vec![])
+        } else {
+            (vec![], vec![(c, v as u8)])
+        };
+        Step {
+            rule: self.rule_name(kind),
+            family: Family::Forcing,
+            size,
+            weight,
+            shapes: match *p {
+                Proof::Region { shape, .. } => vec![shape],
+                _ => vec![],
+            },
+            cells,
+            placements,
+            eliminations,
+            reason,
+        }
+    }
+
+    fn rule_name(&self, kind: &str) -> String {
+        match self.0 {
+            NetKind::Nishio => "Nishio forcing chain".into(),
+            NetKind::Multiple => format!("{kind} forcing chains"),
+            NetKind::Dynamic(0) => format!("Dynamic {} forcing chains", kind.to_lowercase()),
+            NetKind::Dynamic(1) => format!("Dynamic {} forcing chains (+)", kind.to_lowercase()),
+            NetKind::Dynamic(l) => format!(
+                "Nested {} forcing chains (level {l})",
+                kind.to_lowercase()
+            ),
+        }
+    }
+}
+
+/// Propagates one assumption: the reached set, or `None` when it contradicts.
+fn propagate(net: &mut Net, start: u32, cx: &mut Cx) -> Option<Vec<u64>> {
+    net.reset();
+    net.assume(start);
+    match net.run(cx) {
+        Some(_) => None,
+        None => Some(net.reached()),
+    }
+}
+
+fn and(a: &[u64], b: &[u64]) -> Vec<u64> {
+    a.iter().zip(b).map(|(x, y)| x & y).collect()
+}
+
+/// The potentials of a set that change the board: an "on" for an empty cell with other
+/// candidates, an "off" for a candidate still there.
+fn worth(b: &Board, n: usize, set: &[u64]) -> Vec<u32> {
+    let mut out = Vec::new();
+    for (i, &w) in set.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            let p = (i * 64 + w.trailing_zeros() as usize) as u32;
+            w &= w - 1;
+            let node = (p / 2) as usize;
+            let (c, v) = (node / n, node % n);
+            if b.value[c].is_some() {
+                continue;
+            }
+            let has = b.cand[c] & (1 << v) != 0;
+            let useful = if p % 2 == 1 {
+                has && b.cand[c] != 1 << v
+            } else {
+                has
+            };
+            if useful {
+                out.push(p);
+            }
+        }
+    }
+    out
+}

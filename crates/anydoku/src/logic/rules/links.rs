@@ -1,0 +1,300 @@
+//! The link graph of the chain rules: candidates (and, for grouped chains, groups) as nodes,
+//! with the links between them, built from the board's shapes and peers only.
+//!
+//! A node is *on* when it holds (a candidate: the cell is that symbol; a group: one of its cells
+//! is) and *off* otherwise. Two kinds of implication link them, each either inside a cell or
+//! inside a shape:
+//!
+//! * on ⇒ off ("weak": not both): the other candidates of a cell; a symbol's other candidates
+//!   in the cell's peers; a group and the candidates or groups of its symbol that see all of it.
+//! * off ⇒ on ("strong": at least one): the two candidates of a bivalue cell; the two places of
+//!   a symbol a shape must hold, where a place is a cell or a group lying inside the shape.
+//!
+//! A *group* is the set of empty cells of one unique shape that hold a symbol and lie in one
+//! other unique shape (a box–line intersection on a classic grid); it is on when the symbol is
+//! in one of them. Following SE, the weak links between same-symbol peers are used in every
+//! mode; a mode only chooses which strong links (cell, shape) a chain may use.
+
+use crate::logic::board::{bits, Board};
+
+/// Which links a chain may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mode {
+    /// Strong links inside shapes (X-links).
+    pub x: bool,
+    /// Strong and weak links inside cells (Y-links).
+    pub y: bool,
+    /// Group nodes.
+    pub grouped: bool,
+}
+
+/// Where a strong link lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Link {
+    Cell,
+    Shape,
+}
+
+/// A group node: cells holding symbol `v`, all inside at least two unique shapes.
+#[derive(Debug, Clone)]
+pub struct Group {
+    pub cells: Vec<usize>,
+    pub v: usize,
+}
+
+/// The nodes and links of a board.
+pub struct Graph {
+    /// Symbols per cell: candidate (c, v) is node `c * n + v`.
+    pub n: usize,
+    /// Candidate node ids end here; group `i` is node `base + i`.
+    pub base: usize,
+    pub groups: Vec<Group>,
+    strong_start: Vec<u32>,
+    strong: Vec<(u32, Link)>,
+    weak_start: Vec<u32>,
+    weak: Vec<u32>,
+}
+
+impl Graph {
+    /// The graph of `b`, with group nodes when `grouped`.
+    pub fn new(b: &Board, grouped: bool) -> Graph {
+        let n = b.n_symbols;
+        let base = b.cell_count() * n;
+        let groups = if grouped { groups(b) } else { Vec::new() };
+        let total = base + groups.len();
+        let mut strong: Vec<Vec<(u32, Link)>> = vec![Vec::new(); total];
+        let mut link = |u: usize, w: usize, l: Link| {
+            if !strong[u].iter().any(|&(x, _)| x as usize == w) {
+                strong[u].push((w as u32, l));
+                strong[w].push((u as u32, l));
+            }
+        };
+        for c in 0..b.cell_count() {
+            if b.value[c].is_none() && b.cand[c].count_ones() == 2 {
+                let v = b.cand[c].trailing_zeros() as usize;
+                let w = 63 - b.cand[c].leading_zeros() as usize;
+                link(c * n + v, c * n + w, Link::Cell);
+            }
+        }
+        // groups by symbol, to find the ones inside a shape
+        let mut by_sym: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, g) in groups.iter().enumerate() {
+            by_sym[g.v].push(i);
+        }
+        for s in 0..b.shapes.len() {
+            for v in bits(b.open_required(s)) {
+                let places = b.with_candidate(&b.shapes[s].cells, v);
+                if places.len() == 2 {
+                    link(places[0] * n + v, places[1] * n + v, Link::Shape);
+                }
+                for &gi in &by_sym[v] {
+                    let g = &groups[gi];
+                    if !g.cells.iter().all(|c| places.contains(c)) {
+                        continue;
+                    }
+                    let rest: Vec<usize> = places
+                        .iter()
+                        .copied()
+                        .filter(|c| !g.cells.contains(c))
+                        .collect();
+                    if rest.len() == 1 {
+                        link(base + gi, rest[0] * n + v, Link::Shape);
+                    } else if let Some(&gj) = by_sym[v].iter().find(|&&gj| groups[gj].cells == rest)
+                    {
+                        link(base + gi, base + gj, Link::Shape);
+                    }
+                }
+            }
+        }
+        let (strong_start, strong) = flatten(strong);
+        let (weak_start, weak) = flatten(group_weak(b, &groups, base));
+        Graph {
+            n,
+            base,
+            groups,
+            strong_start,
+            strong,
+            weak_start,
+            weak,
+        }
+    }
+
+    /// Number of node ids.
+    pub fn node_count(&self) -> usize {
+        self.base + self.groups.len()
+    }
+
+    /// Whether node `u` is a group.
+    pub fn is_group(&self, u: usize) -> bool {
+        u >= self.base
+    }
+
+    /// The cell and symbol of a candidate node.
+    pub fn cand(&self, u: usize) -> (usize, usize) {
+        (u / self.n, u % self.n)
+    }
+
+    /// The symbol of any node.
+    pub fn symbol(&self, u: usize) -> usize {
+        if self.is_group(u) {
+            self.groups[u - self.base].v
+        } else {
+            u % self.n
+        }
+    }
+
+    /// The cells of any node.
+    pub fn cells(&self, u: usize) -> Vec<usize> {
+        if self.is_group(u) {
+            self.groups[u - self.base].cells.clone()
+        } else {
+            vec![u / self.n]
+        }
+    }
+
+    /// Calls `f` with every node made off by node `u` being on, in mode `m`.
+    pub fn weak(&self, b: &Board, u: usize, m: Mode, f: &mut impl FnMut(usize)) {
+        if !self.is_group(u) {
+            let (c, v) = self.cand(u);
+            if m.y {
+                for w in bits(b.cand[c] & !(1 << v)) {
+                    f(c * self.n + w);
+                }
+            }
+            for &p in b.peers[c].iter() {
+                let p = p as usize;
+                if b.value[p].is_none() && b.cand[p] & (1 << v) != 0 {
+                    f(p * self.n + v);
+                }
+            }
+        }
+        if m.grouped && !self.groups.is_empty() {
+            for &w in self.range(&self.weak_start, &self.weak, u) {
+                f(w as usize);
+            }
+        }
+    }
+
+    /// Calls `f` with every node made on by node `u` being off, in mode `m`, and the link.
+    pub fn strong(&self, u: usize, m: Mode, f: &mut impl FnMut(usize, Link)) {
+        for &(w, l) in self.range(&self.strong_start, &self.strong, u) {
+            let ok = match l {
+                Link::Cell => m.y,
+                Link::Shape => m.x,
+            };
+            if ok && (m.grouped || !self.is_group(w as usize)) {
+                f(w as usize, l);
+            }
+        }
+    }
+
+    fn range<'a, T>(&self, start: &[u32], list: &'a [T], u: usize) -> &'a [T] {
+        if u + 1 >= start.len() {
+            return &[];
+        }
+        &list[start[u] as usize..start[u + 1] as usize]
+    }
+
+    /// A node written for a reason: "r1c2=7" / "r1c2≠7", or a group "{r1c2, r1c3}=7".
+    pub fn text(&self, b: &Board, u: usize, on: bool) -> String {
+        let v = self.symbol(u);
+        if self.is_group(u) {
+            let cells = &self.groups[u - self.base].cells;
+            let word = if on { "in" } else { "not in" };
+            format!("{} {word} {{{}}}", b.sym(v), b.cells_text(cells))
+        } else {
+            let sign = if on { "=" } else { "≠" };
+            format!("{}{sign}{}", b.cell(u / self.n), b.sym(v))
+        }
+    }
+}
+
+/// Lists of lists as start offsets and one flat list.
+fn flatten<T: Copy>(lists: Vec<Vec<T>>) -> (Vec<u32>, Vec<T>) {
+    let mut start = Vec::with_capacity(lists.len() + 1);
+    let mut flat = Vec::new();
+    for l in &lists {
+        start.push(flat.len() as u32);
+        flat.extend_from_slice(l);
+    }
+    start.push(flat.len() as u32);
+    (start, flat)
+}
+
+/// The group nodes of a board: per pair of unique shapes and symbol, the empty cells of both
+/// that hold the symbol, when there are at least two.
+fn groups(b: &Board) -> Vec<Group> {
+    let mut out: Vec<Group> = Vec::new();
+    let mut seen = rustc_hash::FxHashSet::default();
+    for a in 0..b.shapes.len() {
+        if !b.shapes[a].unique {
+            continue;
+        }
+        let free = b.free_cells(a);
+        // the other unique shapes meeting `a` in two or more empty cells
+        let mut others: Vec<usize> = free
+            .iter()
+            .flat_map(|&c| b.unique_of[c].iter().copied())
+            .filter(|&s| s > a)
+            .collect();
+        others.sort_unstable();
+        others.dedup();
+        for s in others {
+            let common: Vec<usize> = free
+                .iter()
+                .copied()
+                .filter(|c| b.unique_of[*c].contains(&s))
+                .collect();
+            if common.len() < 2 {
+                continue;
+            }
+            let union = common.iter().fold(0, |m, &c| m | b.cand[c]);
+            for v in bits(union) {
+                let cells: Vec<usize> = common
+                    .iter()
+                    .copied()
+                    .filter(|&c| b.cand[c] & (1 << v) != 0)
+                    .collect();
+                if cells.len() >= 2 && seen.insert((cells.clone(), v)) {
+                    out.push(Group { cells, v });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether cell `c` sees every cell of `cells` (and is not one of them).
+fn sees_all(b: &Board, c: usize, cells: &[usize]) -> bool {
+    cells.iter().all(|&g| g != c && b.sees(c, g))
+}
+
+/// The weak links of groups: per node id, the nodes it makes off when on (only groups and the
+/// candidates of their symbol that see a whole group have any).
+fn group_weak(b: &Board, groups: &[Group], base: usize) -> Vec<Vec<u32>> {
+    let n = b.n_symbols;
+    if groups.is_empty() {
+        return Vec::new();
+    }
+    let mut weak: Vec<Vec<u32>> = vec![Vec::new(); base + groups.len()];
+    for (i, g) in groups.iter().enumerate() {
+        let gid = base + i;
+        for &p in b.peers[g.cells[0]].iter() {
+            let p = p as usize;
+            if b.value[p].is_none() && b.cand[p] & (1 << g.v) != 0 && sees_all(b, p, &g.cells) {
+                weak[gid].push((p * n + g.v) as u32);
+                weak[p * n + g.v].push(gid as u32);
+            }
+        }
+        for (j, h) in groups.iter().enumerate().skip(i + 1) {
+            if h.v == g.v
+                && h.cells.iter().all(|c| !g.cells.contains(c))
+                && h.cells.iter().all(|&c| sees_all(b, c, &g.cells))
+            {
+                weak[gid].push((base + j) as u32);
+                weak[base + j].push(gid as u32);
+            }
+        }
+    }
+    weak
+}

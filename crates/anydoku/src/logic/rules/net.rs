@@ -1,0 +1,556 @@
+//! Propagating assumptions: what follows when candidates are assumed on or off, with the
+//! reasons (parents) of each consequence, as Sudoku Explainer's forcing chains do.
+//!
+//! A potential is a candidate node with a state: `(c * n + v) * 2 + on`. From an on potential
+//! follow the off potentials of the cell's other candidates and of its peers holding the
+//! symbol; from an off potential follow the on potential of a cell left with one candidate
+//! (naked single) and of a symbol left with one place in a shape that must hold it (hidden
+//! single). In a *static* net the cells and places are read on the board as it is; in a
+//! *dynamic* net every off potential is taken out of a working copy first, so the singles it
+//! creates count, and their parents include the earlier eliminations that made them (which
+//! is what makes dynamic chains longer in SE's measure). A *Nishio* net only follows one
+//! symbol (no links inside cells).
+//!
+//! On a board with sums, a dynamic net also keeps each sum shape whose cells lost candidates to
+//! the symbols some valid assignment of it still uses (cage combinations), when nothing else
+//! follows. From level 1 on, when nothing more follows, the net asks the simple rules (overlap, pairs,
+//! X-Wing; from level 2 forcing chains, from level 3 cell and region forcing chains, from
+//! level 4 dynamic forcing chains) for eliminations on the working copy: those are "nested"
+//! reasoning. When the net meets a potential and its opposite, the assumptions contradict.
+
+use super::links::{Graph, Mode};
+use super::{LogicRule, Step};
+use crate::logic::board::{bits, Board, Mask};
+use crate::logic::budget::Cx;
+
+/// How a net propagates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NetMode {
+    pub dynamic: bool,
+    pub nishio: bool,
+    /// Nesting level (0: singles only).
+    pub level: usize,
+}
+
+/// A propagation in progress, reused from one set of assumptions to the next.
+pub struct Net<'a> {
+    pub b: &'a Board,
+    pub n: usize,
+    pub mode: NetMode,
+    /// Static nets follow these links.
+    graph: Option<Graph>,
+    /// The working candidates of a dynamic net.
+    work: Vec<Mask>,
+    gen: u32,
+    seen: Vec<u32>,
+    par_start: Vec<u32>,
+    par_len: Vec<u16>,
+    arena: Vec<u32>,
+    /// Extra size a potential brings (the size of the nested chain that produced it).
+    extra: Vec<u32>,
+    on_queue: std::collections::VecDeque<u32>,
+    off_queue: std::collections::VecDeque<u32>,
+    /// The potentials reached, in order.
+    pub order: Vec<u32>,
+    /// Per potential, its distance from the assumptions (the longest line of parents).
+    depth: Vec<u16>,
+    /// Potentials this far from the assumptions are not followed further.
+    pub limit: u16,
+    /// Nested chains larger than this are not looked for (they would make the net too large).
+    pub inner_size: usize,
+    /// Whether the last propagation stopped somewhere at `limit`.
+    pub cut: bool,
+    /// Scratch for counting ancestors.
+    mark: Vec<u32>,
+    mark_gen: u32,
+    /// Rules for nested reasoning (level 1 and up), cheapest first.
+    nested: Vec<Box<dyn LogicRule>>,
+    /// Whether the net keeps sum shapes to valid assignments (dynamic nets on boards with sums).
+    sums: bool,
+    /// Sum shapes whose cells lost candidates, to look at when nothing else follows.
+    dirty: Vec<usize>,
+    dirty_at: Vec<u32>,
+    /// Supports of sum shapes already worked out, by shape and candidates.
+    sum_cache: rustc_hash::FxHashMap<(usize, Vec<Mask>), Vec<Mask>>,
+    /// Per shape and symbol, the empty cells of the working copy holding it.
+    count: Vec<u16>,
+    base_count: Vec<u16>,
+    out: Out,
+}
+
+/// Potentials produced by one step of a net, with their parents.
+#[derive(Default)]
+struct Out {
+    /// (potential, start in `par`, number of parents)
+    pots: Vec<(u32, u32, u16)>,
+    par: Vec<u32>,
+}
+
+impl Out {
+    fn clear(&mut self) {
+        self.pots.clear();
+        self.par.clear();
+    }
+    fn one(&mut self, q: u32, parent: u32) {
+        self.start(q, parent);
+        self.close();
+    }
+    fn start(&mut self, q: u32, parent: u32) {
+        self.pots.push((q, self.par.len() as u32, 0));
+        self.par.push(parent);
+    }
+    fn close(&mut self) {
+        let last = self.pots.last_mut().expect("a potential started");
+        last.2 = (self.par.len() as u32 - last.1) as u16;
+    }
+}
+
+impl<'a> Net<'a> {
+    pub fn new(b: &'a Board, mode: NetMode) -> Self {
+        let n = b.n_symbols;
+        let pots = 2 * b.cell_count() * n;
+        let mut base_count = vec![0u16; b.shapes.len() * n];
+        for (s, shape) in b.shapes.iter().enumerate() {
+            for &c in &shape.cells {
+                if b.value[c].is_none() {
+                    for v in bits(b.cand[c]) {
+                        base_count[s * n + v] += 1;
+                    }
+                }
+            }
+        }
+        Net {
+            b,
+            n,
+            mode,
+            graph: (!mode.dynamic).then(|| Graph::new(b, false)),
+            work: b.cand.clone(),
+            gen: 0,
+            seen: vec![0; pots],
+            par_start: vec![0; pots],
+            par_len: vec![0; pots],
+            arena: Vec::new(),
+            extra: vec![0; pots],
+            on_queue: Default::default(),
+            off_queue: Default::default(),
+            order: Vec::new(),
+            mark: vec![0; pots],
+            mark_gen: 0,
+            depth: vec![0; pots],
+            limit: u16::MAX,
+            inner_size: usize::MAX,
+            cut: false,
+            nested: if mode.dynamic && !mode.nishio {
+                super::nested_rules(mode.level)
+            } else {
+                Vec::new()
+            },
+            sums: mode.dynamic && !mode.nishio && b.shapes.iter().any(|s| s.sum.is_some()),
+            dirty: Vec::new(),
+            dirty_at: vec![0; b.shapes.len()],
+            sum_cache: Default::default(),
+            count: base_count.clone(),
+            base_count,
+            out: Out::default(),
+        }
+    }
+
+    /// Number of potentials.
+    pub fn potentials(&self) -> usize {
+        self.seen.len()
+    }
+
+    /// Starts a new propagation from nothing.
+    pub fn reset(&mut self) {
+        self.gen += 1;
+        self.cut = false;
+        self.dirty.clear();
+        self.arena.clear();
+        self.order.clear();
+        self.on_queue.clear();
+        self.off_queue.clear();
+        if self.mode.dynamic {
+            self.work.copy_from_slice(&self.b.cand);
+            self.count.copy_from_slice(&self.base_count);
+        }
+    }
+
+    /// Whether potential `p` was reached by the current propagation.
+    pub fn has(&self, p: u32) -> bool {
+        self.seen[p as usize] == self.gen
+    }
+
+    fn add(&mut self, p: u32, parents: &[u32], extra: u32) {
+        let i = p as usize;
+        let d = parents
+            .iter()
+            .map(|&q| self.depth[q as usize] + 1)
+            .max()
+            .unwrap_or(0);
+        self.depth[i] = d;
+        self.seen[i] = self.gen;
+        self.par_start[i] = self.arena.len() as u32;
+        self.par_len[i] = parents.len() as u16;
+        self.arena.extend_from_slice(parents);
+        self.extra[i] = extra;
+        self.order.push(p);
+        if p % 2 == 1 {
+            self.on_queue.push_back(p);
+        } else {
+            self.off_queue.push_back(p);
+        }
+    }
+
+    /// Assumes potential `p` (an assumption has no parents).
+    pub fn assume(&mut self, p: u32) {
+        if !self.has(p) {
+            self.add(p, &[], 0);
+        }
+    }
+
+    /// The parents of a reached potential.
+    pub fn parents(&self, p: u32) -> &[u32] {
+        let i = p as usize;
+        let s = self.par_start[i] as usize;
+        &self.arena[s..s + self.par_len[i] as usize]
+    }
+
+    /// Propagates until nothing more follows. Returns the two opposite potentials met, if the
+    /// assumptions contradict (the on one first); `None` also when the budget ran out (then
+    /// `cx.exhaustive` is false).
+    pub fn run(&mut self, cx: &mut Cx) -> Option<(u32, u32)> {
+        let mut out = std::mem::take(&mut self.out);
+        let met = self.drain(cx, &mut out);
+        self.out = out;
+        met
+    }
+
+    fn drain(&mut self, cx: &mut Cx, out: &mut Out) -> Option<(u32, u32)> {
+        loop {
+            let on = if let Some(p) = self.on_queue.pop_front() {
+                out.clear();
+                if self.depth[p as usize] < self.limit {
+                    self.on_to_off(p, out);
+                } else {
+                    self.cut = true;
+                }
+                true
+            } else if let Some(p) = self.off_queue.pop_front() {
+                out.clear();
+                if self.depth[p as usize] < self.limit {
+                    self.off_to_on(p, out);
+                } else {
+                    self.cut = true;
+                }
+                if self.mode.dynamic {
+                    self.remove(p);
+                }
+                false
+            } else {
+                match self.sum_step() {
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                    Err(pair) => return Some(pair),
+                }
+                if self.nested.is_empty() {
+                    return None;
+                }
+                match self.nested_step(cx) {
+                    Ok(true) => continue,
+                    Ok(false) => return None,
+                    Err(pair) => return Some(pair),
+                }
+            };
+            for i in 0..out.pots.len() {
+                let (q, s, l) = out.pots[i];
+                if !self.has(q) {
+                    let (s, l) = (s as usize, l as usize);
+                    self.add(q, &out.par[s..s + l], 0);
+                }
+                if self.has(q ^ 1) {
+                    return Some(if on { (q ^ 1, q) } else { (q, q ^ 1) });
+                }
+            }
+        }
+    }
+
+    /// The cell and symbol of a potential.
+    pub fn cand(&self, p: u32) -> (usize, usize) {
+        let node = (p / 2) as usize;
+        (node / self.n, node % self.n)
+    }
+
+    fn pot(&self, c: usize, v: usize, on: bool) -> u32 {
+        ((c * self.n + v) * 2 + on as usize) as u32
+    }
+
+    fn on_to_off(&self, p: u32, out: &mut Out) {
+        let (c, v) = self.cand(p);
+        if let Some(g) = &self.graph {
+            let m = Mode {
+                x: true,
+                y: !self.mode.nishio,
+                grouped: false,
+            };
+            g.weak(self.b, (p / 2) as usize, m, &mut |w| out.one((2 * w) as u32, p));
+            return;
+        }
+        if !self.mode.nishio {
+            for w in bits(self.work[c] & !(1 << v)) {
+                out.one(self.pot(c, w, false), p);
+            }
+        }
+        for &d in self.b.peers[c].iter() {
+            let d = d as usize;
+            if self.b.value[d].is_none() && self.work[d] & (1 << v) != 0 {
+                out.one(self.pot(d, v, false), p);
+            }
+        }
+    }
+
+    fn off_to_on(&self, p: u32, out: &mut Out) {
+        if let Some(g) = &self.graph {
+            let m = Mode {
+                x: true,
+                y: !self.mode.nishio,
+                grouped: false,
+            };
+            g.strong((p / 2) as usize, m, &mut |w, _| out.one((2 * w + 1) as u32, p));
+            return;
+        }
+        let b = self.b;
+        let n = self.n;
+        let (c, v) = self.cand(p);
+        if !self.mode.nishio && self.work[c].count_ones() == 2 && b.value[c].is_none() {
+            let w = (self.work[c] & !(1 << v)).trailing_zeros() as usize;
+            out.start(self.pot(c, w, true), p);
+            for x in bits(b.cand[c] & !self.work[c]) {
+                out.par.push(self.pot(c, x, false));
+            }
+            out.close();
+        }
+        for &s in b.unique_of[c].iter() {
+            if self.count[s * n + v] != 2 || b.open_required(s) & (1 << v) == 0 {
+                continue;
+            }
+            let Some(&other) = b.shapes[s]
+                .cells
+                .iter()
+                .find(|&&d| d != c && b.value[d].is_none() && self.work[d] & (1 << v) != 0)
+            else {
+                continue;
+            };
+            out.start(self.pot(other, v, true), p);
+            for &d in &b.shapes[s].cells {
+                if d != c && b.cand[d] & !self.work[d] & (1 << v) != 0 {
+                    out.par.push(self.pot(d, v, false));
+                }
+            }
+            out.close();
+        }
+    }
+
+    /// Takes `p`'s candidate out of the working copy (dynamic nets).
+    fn remove(&mut self, p: u32) {
+        let (c, v) = self.cand(p);
+        if self.work[c] & (1 << v) != 0 {
+            self.work[c] &= !(1 << v);
+            for &s in self.b.unique_of[c].iter() {
+                self.count[s * self.n + v] -= 1;
+            }
+            if self.sums {
+                for &s in self.b.shapes_of[c].iter() {
+                    if self.b.shapes[s].sum.is_some() && self.dirty_at[s] != self.gen {
+                        self.dirty_at[s] = self.gen;
+                        self.dirty.push(s);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sum shapes whose cells lost candidates keep only what some valid assignment uses: the
+    /// first one that removes something adds those eliminations (their parents: every
+    /// elimination of the net in the shape's cells). `Ok(false)` when none removes anything.
+    fn sum_step(&mut self) -> Result<bool, (u32, u32)> {
+        while let Some(s) = self.dirty.pop() {
+            self.dirty_at[s] = 0;
+            let b = self.b;
+            let cells = &b.shapes[s].cells;
+            let cands: Vec<Mask> = cells.iter().map(|&c| self.work[c]).collect();
+            if cands.contains(&0) {
+                continue;
+            }
+            let key = (s, cands);
+            let support = match self.sum_cache.get(&key) {
+                Some(x) => x.clone(),
+                None => {
+                    let x = super::cages::support(b, s, &key.1);
+                    self.sum_cache.insert(key.clone(), x.clone());
+                    x
+                }
+            };
+            let cands = key.1;
+            let mut fresh = Vec::new();
+            for (d, &c) in cells.iter().enumerate() {
+                if b.value[c].is_none() {
+                    for v in bits(cands[d] & !support[d]) {
+                        fresh.push(self.pot(c, v, false));
+                    }
+                }
+            }
+            if fresh.is_empty() {
+                continue;
+            }
+            let mut parents = Vec::new();
+            for &c in cells {
+                for v in bits(b.cand[c] & !self.work[c]) {
+                    let q = self.pot(c, v, false);
+                    if self.has(q) {
+                        parents.push(q);
+                    }
+                }
+            }
+            for q in fresh {
+                if !self.has(q) {
+                    self.add(q, &parents, 0);
+                }
+                if self.has(q ^ 1) {
+                    return Err((q ^ 1, q));
+                }
+            }
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// The first nested rule that removes something from the working copy adds those
+    /// eliminations: `Ok(true)`; `Ok(false)` when none does; the opposite potentials met when
+    /// an elimination contradicts the net.
+    fn nested_step(&mut self, cx: &mut Cx) -> Result<bool, (u32, u32)> {
+        if !self.mode.dynamic || cx.budget.is_out() {
+            return Ok(false);
+        }
+        let mut t = self.b.clone();
+        t.set_candidates(&self.work);
+        if t.contradiction().is_some() {
+            return Ok(false);
+        }
+        for r in &self.nested {
+            // the rules found nothing on the board itself (they are lighter and were tried
+            // first), so only patterns with a cell this net changed can be new
+            let mut inner = cx.nested();
+            inner.since = self.b.stamp();
+            inner.max_size = self.inner_size;
+            let Some(step) = r.find(&t, &mut inner) else {
+                if !inner.exhaustive {
+                    cx.exhaustive = false;
+                }
+                continue;
+            };
+            let fresh: Vec<(usize, u8)> = step
+                .eliminations
+                .iter()
+                .copied()
+                .filter(|&(c, v)| !self.has(self.pot(c, v as usize, false)))
+                .collect();
+            if fresh.is_empty() {
+                continue;
+            }
+            let parents = self.rule_parents(&step);
+            let extra = if step.family == crate::logic::Family::Chains
+                || step.family == crate::logic::Family::Forcing
+            {
+                step.size as u32
+            } else {
+                0
+            };
+            for (c, v) in fresh {
+                let q = self.pot(c, v as usize, false);
+                self.add(q, &parents, extra);
+                if self.has(q ^ 1) {
+                    return Err((q ^ 1, q));
+                }
+            }
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// The eliminations of this net that a nested step relied on: those in its cells and
+    /// shapes (of its symbol, when it removes only one).
+    fn rule_parents(&self, step: &Step) -> Vec<u32> {
+        let b = self.b;
+        let mut syms: Mask = 0;
+        for &(_, v) in &step.eliminations {
+            syms |= 1 << v;
+        }
+        if syms.count_ones() != 1 {
+            syms = b.full;
+        }
+        let mut cells: Vec<usize> = step.cells.clone();
+        for &s in &step.shapes {
+            cells.extend_from_slice(&b.shapes[s].cells);
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        let mut out = Vec::new();
+        for c in cells {
+            for v in bits(b.cand[c] & !self.work[c] & syms) {
+                let q = self.pot(c, v, false);
+                if self.has(q) {
+                    out.push(q);
+                }
+            }
+        }
+        out
+    }
+
+    /// The number of distinct potentials behind `targets` (themselves included), plus the
+    /// sizes of the nested chains among them: SE's complexity.
+    pub fn size(&mut self, targets: &[u32]) -> usize {
+        self.mark_gen += 1;
+        let g = self.mark_gen;
+        let mut stack: Vec<u32> = targets.to_vec();
+        let mut count = 0;
+        while let Some(p) = stack.pop() {
+            if self.mark[p as usize] == g {
+                continue;
+            }
+            self.mark[p as usize] = g;
+            count += 1 + self.extra[p as usize] as usize;
+            stack.extend_from_slice(self.parents(p));
+        }
+        count
+    }
+
+    /// The main line from an assumption to `p`, following first parents.
+    pub fn path(&self, mut p: u32) -> Vec<u32> {
+        let mut out = vec![p];
+        while let Some(&q) = self.parents(p).first() {
+            if out.len() > self.order.len() {
+                break;
+            }
+            out.push(q);
+            p = q;
+        }
+        out.reverse();
+        out
+    }
+
+    /// A potential written for a reason ("r1c2=7", "r1c2≠7").
+    pub fn text(&self, p: u32) -> String {
+        let (c, v) = self.cand(p);
+        let sign = if p % 2 == 1 { "=" } else { "≠" };
+        format!("{}{sign}{}", self.b.cell(c), self.b.sym(v))
+    }
+
+    /// The reached potentials as a bitset.
+    pub fn reached(&self) -> Vec<u64> {
+        let mut out = vec![0u64; self.potentials().div_ceil(64)];
+        for &p in &self.order {
+            out[p as usize / 64] |= 1 << (p % 64);
+        }
+        out
+    }
+}
