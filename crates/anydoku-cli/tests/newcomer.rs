@@ -364,6 +364,14 @@ fn mistakes_get_messages_in_the_users_terms() {
     );
     let err = bad(&["generate", "-g", "samuray"]);
     assert!(err.contains("did you mean 'samurai'?"), "{err}");
+    // a list of cages given to solve points to import
+    let cages = root().join("puzzles/import/killer_cages.json");
+    let err = bad(&["solve", cages.to_str().unwrap()]);
+    assert!(
+        err.contains("killer_cages.json:1:1: a JSON array is not a puzzle model")
+            && err.contains("`anydoku import`"),
+        "{err}"
+    );
     // a file name that does not exist is still a missing file
     let err = bad(&["count", "nope.toml"]);
     assert!(err.contains("cannot read nope.toml: no such file"), "{err}");

@@ -160,6 +160,15 @@ pub fn parse_model(text: &str) -> Result<ModelJson, Error> {
             location: None,
         });
     }
+    let start = text.len() - text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}').len();
+    if text[start..].starts_with('[') {
+        return Err(Error::Syntax {
+            message: "a JSON array is not a puzzle model (an object with \"name\", \"symbols\", \
+                      \"cells\" and \"shapes\"); a list of Killer cages is read by `anydoku import`"
+                .into(),
+            location: Some(crate::error::Location::of_offset(text, start)),
+        });
+    }
     serde_json::from_str(text).map_err(|e| Error::from_json(&e))
 }
 
