@@ -80,7 +80,11 @@ pub(crate) fn shape_parts(s: &crate::geometry::Shape, g: &Geometry) -> ShapePart
     crate::kinds::flatten(s, g, &mut flat);
     ShapeParts {
         pairs: flat.pairs,
-        sums: flat.sums.into_iter().map(|s| (s.cells, s.total, s.unique)).collect(),
+        sums: flat
+            .sums
+            .into_iter()
+            .map(|s| (s.cells, s.total, s.unique))
+            .collect(),
         complete: !flat.complete.is_empty(),
         props: flat.props,
     }

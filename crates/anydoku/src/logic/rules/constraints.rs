@@ -286,7 +286,7 @@ mod tests {
         let base = Geometry::builtin("classic9").expect("classic9");
         let at = |name: &str| base.cell_id(name).expect("a cell");
         let corners = ["r1c1", "r1c4", "r2c1", "r2c4"].map(|n| at(n).index());
-        let plain = Board::new(&base, &vec![None; 81]).expect("a board");
+        let plain = Board::new(&base, &[None; 81]).expect("a board");
         assert!(super::super::uniqueness::deadly(&plain, corners));
         let mut shapes = base.shapes.clone();
         shapes.push(Shape {
@@ -296,7 +296,7 @@ mod tests {
             kind: ShapeKind::Extra,
         });
         let g = Arc::new(base.with_shapes("thermo".into(), shapes).expect("a layout"));
-        let b = Board::new(&g, &vec![None; 81]).expect("a board");
+        let b = Board::new(&g, &[None; 81]).expect("a board");
         assert!(!super::super::uniqueness::deadly(&b, corners));
     }
 }
