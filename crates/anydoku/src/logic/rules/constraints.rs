@@ -43,6 +43,14 @@ pub struct LProp {
     prop: Arc<dyn Propagator>,
 }
 
+impl LProp {
+    /// Runs the propagator on `cand` until it removes nothing more; false when it finds no way
+    /// left to satisfy the shape.
+    pub fn narrow(&self, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
+        fixpoint(&*self.prop, cand, queue)
+    }
+}
+
 /// What the constraint kinds of a geometry bring to its board.
 #[derive(Debug, Default)]
 pub struct Constraints {
@@ -155,7 +163,10 @@ impl LogicRule for ConstraintRule {
                 cells: eliminations.iter().map(|e| e.0).collect(),
                 eliminations,
                 placements: vec![],
-                reason: format!("{}: {}", b.shapes[p.shape].name, p.text),
+                reason: match &b.shapes[p.shape].name {
+                    name if name == p.title => p.text.clone(),
+                    name => format!("in {name}, {}", p.text),
+                },
             });
         }
         best
