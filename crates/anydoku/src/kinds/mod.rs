@@ -44,7 +44,7 @@ pub(crate) mod draw;
 pub(crate) mod fpuzzles;
 mod linear;
 mod params;
-mod pick;
+pub(crate) mod pick;
 mod relation;
 
 #[cfg(test)]
@@ -120,7 +120,6 @@ pub(crate) trait Kind: Sync {
         draw::path(g, &s.cells, pen);
     }
 
-    #[cfg_attr(not(test), allow(dead_code))] // generation plants them next
     fn plant(&self, g: &Geometry, grid: &[u8], rng: &mut dyn RngCore)
         -> Option<(Vec<CellId>, Vec<i64>)>;
 }
