@@ -294,9 +294,11 @@ fn plant_negative(
         }
     }
     let kind = kinds::by_id(pattern);
-    let name = (planted.names.contains(kind.title()))
-        .then(|| format!("{} (planted)", kind.title()))
-        .unwrap_or_else(|| kind.title().to_string());
+    let name = if planted.names.contains(kind.title()) {
+        format!("{} (planted)", kind.title())
+    } else {
+        kind.title().to_string()
+    };
     planted.names.insert(name.clone());
     planted.shapes.push(Shape {
         name,
