@@ -47,7 +47,7 @@ pub(crate) mod fpuzzles;
 mod linear;
 mod params;
 mod pattern;
-mod pick;
+pub(crate) mod pick;
 mod relation;
 
 #[cfg(test)]
@@ -126,7 +126,6 @@ pub(crate) trait Kind: Sync {
         draw::path(g, &s.cells, pen);
     }
 
-    #[cfg_attr(not(test), allow(dead_code))] // generation plants them next
     fn plant(&self, g: &Geometry, grid: &[u8], rng: &mut dyn RngCore)
         -> Option<(Vec<CellId>, Vec<i64>)>;
 
