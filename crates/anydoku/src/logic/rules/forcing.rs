@@ -94,13 +94,9 @@ impl LogicRule for Forcing {
             net.limit = (bound - 1).min(u16::MAX as usize) as u16;
             net.inner_size = bound;
             let (proofs, cut) = self.proofs(&mut net, cx)?;
+            let sizes = self.sizes(&mut net, &proofs, cx)?;
             let mut best: Option<(usize, Proof)> = None;
-            for p in proofs {
-                if cx.budget.is_out() {
-                    cx.exhaustive = false;
-                    return None;
-                }
-                let size = self.size(&mut net, &p, cx);
+            for (p, size) in proofs.into_iter().zip(sizes) {
                 if size <= bound && best.as_ref().is_none_or(|x| size < x.0) {
                     best = Some((size, p));
                 }
@@ -249,24 +245,40 @@ impl Forcing {
         }
     }
 
-    /// SE's complexity of a proof: the potentials behind its conclusion, over all branches.
-    fn size(&self, net: &mut Net, p: &Proof, cx: &mut Cx) -> usize {
-        let mut total = 0;
-        for (start, targets) in self.branches(net, p) {
+    /// SE's complexity of each proof: the potentials behind its conclusion, over all branches.
+    /// Branches are grouped by their assumption, so each assumption is propagated once however
+    /// many proofs start from it. `None` when the budget ran out.
+    fn sizes(&self, net: &mut Net, proofs: &[Proof], cx: &mut Cx) -> Option<Vec<usize>> {
+        // (assumption, proof, target or u32::MAX for "the contradiction met")
+        let mut todo: Vec<(u32, u32, u32)> = Vec::new();
+        for (i, p) in proofs.iter().enumerate() {
+            for (start, targets) in self.branches(net, p) {
+                todo.push((start, i as u32, targets.first().copied().unwrap_or(u32::MAX)));
+            }
+        }
+        todo.sort_unstable();
+        let mut total = vec![0; proofs.len()];
+        let mut i = 0;
+        while i < todo.len() {
+            if cx.budget.is_out() {
+                cx.exhaustive = false;
+                return None;
+            }
+            let start = todo[i].0;
             net.reset();
             net.assume(start);
             let met = net.run(cx);
-            let ends: Vec<u32> = match met {
-                Some((on, off)) if targets.is_empty() => vec![on, off],
-                _ => targets
-                    .iter()
-                    .copied()
-                    .filter(|&t| net.has(t))
-                    .collect(),
-            };
-            total += if ends.is_empty() { 1 } else { net.size(&ends) };
+            while i < todo.len() && todo[i].0 == start {
+                let (_, p, t) = todo[i];
+                let ends: Vec<u32> = match met {
+                    Some((on, off)) if t == u32::MAX => vec![on, off],
+                    _ => [t].into_iter().filter(|&t| t != u32::MAX && net.has(t)).collect(),
+                };
+                total[p as usize] += if ends.is_empty() { 1 } else { net.size(&ends) };
+                i += 1;
+            }
         }
-        total
+        Some(total)
     }
 
     /// The step of a proof, with its chains written out.
