@@ -87,6 +87,21 @@ pub(crate) fn walk(
     path
 }
 
+/// A random line of 1 to `most` distinct cells of `g` in a random order (at most as many as
+/// `g` has).
+pub(crate) fn distinct_cells(g: &Geometry, rng: &mut dyn RngCore, most: usize) -> Vec<CellId> {
+    let n = g.cell_count();
+    let len = rng.gen_range(1..=n.min(most));
+    let mut cells: Vec<CellId> = Vec::new();
+    while cells.len() < len {
+        let c = CellId(rng.gen_range(0..n) as u32);
+        if !cells.contains(&c) {
+            cells.push(c);
+        }
+    }
+    cells
+}
+
 /// The value of the symbol of cell `c` in a full grid.
 pub(crate) fn value(g: &Geometry, grid: &[u8], c: CellId) -> i64 {
     g.symbols.value(grid[c.index()] as usize)
