@@ -79,6 +79,7 @@ impl LogicRule for Forcing {
             },
         };
         let mut net = Net::new(b, mode);
+        let mut done = Done::new(&net);
         // up the weights one tenth at a time, following each net only as far as the size that
         // weight allows: small nets are found by small searches
         for level in 0.. {
@@ -93,7 +94,7 @@ impl LogicRule for Forcing {
             }
             net.limit = (bound - 1).min(u16::MAX as usize) as u16;
             net.inner_size = bound;
-            let (proofs, cut) = self.proofs(&mut net, cx)?;
+            let (proofs, cut) = self.proofs(&mut net, cx, &mut done)?;
             let sizes = self.sizes(&mut net, &proofs, cx)?;
             let mut best: Option<(usize, Proof)> = None;
             for (p, size) in proofs.into_iter().zip(sizes) {
@@ -116,7 +117,7 @@ impl LogicRule for Forcing {
 impl Forcing {
     /// Every conclusion the nets reach (sizes not yet known) and whether some net stopped at
     /// its depth limit; `None` when the budget ran out.
-    fn proofs(&self, net: &mut Net, cx: &mut Cx) -> Option<(Vec<Proof>, bool)> {
+    fn proofs(&self, net: &mut Net, cx: &mut Cx, done: &mut Done) -> Option<(Vec<Proof>, bool)> {
         let b = net.b;
         let n = b.n_symbols;
         let dynamic = self.0 != NetKind::Multiple;
@@ -137,19 +138,15 @@ impl Forcing {
                 if cx.tick() {
                     return None;
                 }
-                let on_set = propagate(net, on, cx);
-                cut |= net.cut;
-                if dynamic && on_set.is_none() {
+                let (contra, on_reach) = done.recall(net, on, cx, &mut cut);
+                if dynamic && contra {
                     out.push(Proof::Contradiction { pot: on });
                 }
-                let on_reach = on_set.unwrap_or_else(|| net.reached());
                 if dynamic {
-                    let off_set = propagate(net, on ^ 1, cx);
-                    cut |= net.cut;
-                    if off_set.is_none() {
+                    let (contra, off_reach) = done.recall(net, on ^ 1, cx, &mut cut);
+                    if contra {
                         out.push(Proof::Contradiction { pot: on ^ 1 });
                     } else if !nishio && k >= 3 {
-                        let off_reach = net.reached();
                         for t in worth(b, n, &and(&on_reach, &off_reach)) {
                             out.push(Proof::Double { pot: on, target: t });
                         }
@@ -172,7 +169,7 @@ impl Forcing {
             }
         }
         if !nishio {
-            cut |= self.regions(net, cx, &mut reach, &mut out)?;
+            cut |= self.regions(net, cx, (&mut reach, done), &mut out)?;
         }
         Some((out, cut))
     }
@@ -183,7 +180,7 @@ impl Forcing {
         &self,
         net: &mut Net,
         cx: &mut Cx,
-        reach: &mut FxHashMap<u32, Vec<u64>>,
+        (reach, done): (&mut FxHashMap<u32, Vec<u64>>, &mut Done),
         out: &mut Vec<Proof>,
     ) -> Option<bool> {
         let mut cut = false;
@@ -204,8 +201,7 @@ impl Forcing {
                             if cx.tick() {
                                 return None;
                             }
-                            let r = propagate(net, on, cx).unwrap_or_else(|| net.reached());
-                            cut |= net.cut;
+                            let r = done.recall(net, on, cx, &mut cut).1;
                             reach.insert(on, r.clone());
                             r
                         }
@@ -377,6 +373,41 @@ impl Forcing {
                 kind.to_lowercase()
             ),
         }
+    }
+}
+
+/// Propagations already done in earlier tiers of one search, by assumption.
+struct Done {
+    /// Whether to keep them (not on boards where that takes too much memory).
+    keep: bool,
+    /// Whether the propagation contradicts, and the potentials it reached.
+    map: FxHashMap<u32, (bool, Vec<u64>)>,
+}
+
+impl Done {
+    fn new(net: &Net) -> Self {
+        let words = net.potentials().div_ceil(64);
+        Done {
+            keep: words * net.potentials() < 1 << 22,
+            map: FxHashMap::default(),
+        }
+    }
+
+    /// Propagates one assumption, or recalls it: whether it contradicts and what it reached.
+    /// A propagation that stopped nowhere at the depth limit (and whose nested searches were
+    /// complete) is the same at every larger limit, so it is kept for the next tiers.
+    fn recall(&mut self, net: &mut Net, start: u32, cx: &mut Cx, cut: &mut bool) -> (bool, Vec<u64>) {
+        if let Some((contra, reach)) = self.map.get(&start) {
+            return (*contra, reach.clone());
+        }
+        let set = propagate(net, start, cx);
+        *cut |= net.cut;
+        let contra = set.is_none();
+        let reach = set.unwrap_or_else(|| net.reached());
+        if self.keep && !net.cut && net.complete && !cx.budget.is_out() {
+            self.map.insert(start, (contra, reach.clone()));
+        }
+        (contra, reach)
     }
 }
 

@@ -60,6 +60,8 @@ pub struct Net<'a> {
     pub inner_size: usize,
     /// Whether the last propagation stopped somewhere at `limit`.
     pub cut: bool,
+    /// Whether the nested searches of the last propagation were complete (none cut short).
+    pub complete: bool,
     /// Scratch for counting ancestors.
     mark: Vec<u32>,
     mark_gen: u32,
@@ -150,6 +152,7 @@ impl<'a> Net<'a> {
             limit: u16::MAX,
             inner_size: usize::MAX,
             cut: false,
+            complete: true,
             nested,
             inner: None,
             synced: false,
@@ -172,6 +175,7 @@ impl<'a> Net<'a> {
     pub fn reset(&mut self) {
         self.gen += 1;
         self.cut = false;
+        self.complete = true;
         self.synced = false;
         self.dirty.clear();
         self.arena.clear();
@@ -460,6 +464,7 @@ impl<'a> Net<'a> {
             let Some(step) = r.find(t, &mut inner) else {
                 if !inner.exhaustive {
                     cx.exhaustive = false;
+                    self.complete = false;
                 } else {
                     self.since[i] = t.stamp();
                 }
