@@ -89,7 +89,10 @@ pub struct Board {
 /// Per sum shape and candidates of its cells, the symbols some valid assignment of the shape
 /// uses: the forcing nets of one solve meet the same cases over and over, step after step.
 #[derive(Debug, Default)]
-struct SupportCache(Mutex<FxHashMap<(usize, Vec<Mask>), Arc<[Mask]>>>);
+struct SupportCache(Mutex<FxHashMap<SupportKey, Arc<[Mask]>>>);
+
+/// A sum shape and the candidates of its cells.
+type SupportKey = (usize, Vec<Mask>);
 
 /// Entries kept at most (the cache starts afresh past this).
 const SUPPORT_CACHE_MAX: usize = 1 << 18;
