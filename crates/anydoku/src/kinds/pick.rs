@@ -3,8 +3,6 @@
 //!
 //! Positions are the cells' drawing positions (`Cell::pos`, one unit between neighbouring
 //! centres); two cells are a step `(dx, dy)` apart when their centres are, to a thousandth.
-// planting is for the conformance tests and (next) for generation
-#![cfg_attr(not(test), allow(dead_code))]
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
@@ -100,6 +98,21 @@ pub(crate) fn distinct_cells(g: &Geometry, rng: &mut dyn RngCore, most: usize) -
         }
     }
     cells
+}
+
+/// A random 2x2 block of cells (four cells whose centres form a unit square), or `None` when
+/// a few tries find none.
+pub(crate) fn square(g: &Geometry, rng: &mut dyn RngCore) -> Option<Vec<CellId>> {
+    let all: Vec<CellId> = (0..g.cell_count() as u32).map(CellId).collect();
+    let at = by_position(g, &all);
+    (0..20).find_map(|_| {
+        let c = all[rng.gen_range(0..all.len())];
+        let (x, y) = key(g.cell(c).pos);
+        [(0, 0), (1000, 0), (0, 1000), (1000, 1000)]
+            .iter()
+            .map(|(dx, dy)| at.get(&(x + dx, y + dy)).copied())
+            .collect()
+    })
 }
 
 /// The value of the symbol of cell `c` in a full grid.
