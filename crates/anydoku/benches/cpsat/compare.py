@@ -26,6 +26,7 @@ Inputs may also be single puzzle files of any format anydoku reads; they are con
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -54,15 +55,16 @@ def load_models(path, anydoku, limit):
 
 def cpsat_solve(model, direct=True):
     """Builds and solves one model with CP-SAT (encode.py); returns (status word, solution
-    dict, seconds). The time covers building the CP-SAT model and both solves."""
-    t = time.perf_counter()
+    dict, CPU seconds). The time covers building the CP-SAT model and both solves (CPU time of
+    this process: on a loaded machine wall time would count the waits too)."""
+    t = time.process_time()
     m, x, decode = encode.build(model, direct)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     st = solver.Solve(m)
     if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         word = "none" if st == cp_model.INFEASIBLE else "unknown"
-        return word, None, time.perf_counter() - t
+        return word, None, time.process_time() - t
     sol = {c: solver.Value(v) for c, v in x.items()}
     # uniqueness: some cell must differ from the first solution
     diff = []
@@ -79,29 +81,34 @@ def cpsat_solve(model, direct=True):
         status = "multiple"
     else:
         status = "unknown"
-    return status, {c: decode(v) for c, v in sol.items()}, time.perf_counter() - t
+    return status, {c: decode(v) for c, v in sol.items()}, time.process_time() - t
 
 
 def run_anydoku(anydoku, models, repeats):
     """Times `anydoku batch --threads 1` on the models, `repeats` times (one run of 100 puzzles
     takes tens of milliseconds, so a single run is mostly noise); returns (sorted seconds of the
-    runs, answer lines)."""
+    runs, sorted CPU seconds of the runs (user + system), answer lines)."""
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
         for m in models:
             f.write(json.dumps(m) + "\n")
         name = f.name
-    times = []
+    times, cpu = [], []
+
+    def used():
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+
     try:
         for _ in range(max(1, repeats)):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), used()
             out = subprocess.run(
                 [anydoku, "batch", name, "--threads", "1"], capture_output=True, text=True
             )
             times.append(time.perf_counter() - t)
+            cpu.append(used() - c)
     finally:
         os.unlink(name)
-    times.sort()
-    return times, out.stdout.splitlines()
+    return sorted(times), sorted(cpu), out.stdout.splitlines()
 
 
 def run_model_times(binary, models, repeats):
@@ -168,24 +175,27 @@ def main():
         f"{'set':<28} {'n':>4} {'anydoku/s median (min-max)':>28} {'cp-sat/s':>9} "
         f"{'ratio median (min-max)':>24}  agree (same unique solution)"
     )
-    details = []
+    details, cpu_lines = [], []
     for path in args.inputs:
         models = load_models(path, args.anydoku, args.limit)
         if not models:
             continue
-        a_times, a_lines = run_anydoku(args.anydoku, models, args.repeats)
+        a_times, a_cpu, a_lines = run_anydoku(args.anydoku, models, args.repeats)
         agree = 0
         c_secs, c_status = [], []
-        t = time.perf_counter()
+        t, t_cpu = time.perf_counter(), time.process_time()
         for i, model in enumerate(models):
             status, sol, secs = cpsat_solve(model, not args.index_vars)
             c_secs.append(secs)
             c_status.append(status)
             line = a_lines[i].strip() if i < len(a_lines) else ""
             # anydoku prints the solution (symbols in cell order) for a unique puzzle
+            # (separated by spaces when some symbol has several characters)
             if status == "unique":
-                agree += line == "".join(sol[c["name"]] for c in model["cells"])
+                sep = " " if any(len(y) > 1 for y in model["symbols"]) else ""
+                agree += line == sep.join(sol[c["name"]] for c in model["cells"])
         c_time = time.perf_counter() - t
+        c_cpu = time.process_time() - t_cpu
         n = len(models)
         c_rate = n / c_time
         slow, med, fast = n / a_times[-1], n / a_times[len(a_times) // 2], n / a_times[0]
@@ -195,12 +205,21 @@ def main():
             f"{os.path.basename(path):<28} {n:>4} {rates:>28} {num(c_rate):>9} "
             f"{ratios:>24}  {agree}/{n}"
         )
+        a_cpu_med = a_cpu[len(a_cpu) // 2]
+        cpu_lines.append(
+            f"{os.path.basename(path):<28} {n:>4} anydoku {a_cpu_med:.3f} s (median of "
+            f"{len(a_cpu)}), cp-sat {c_cpu:.3f} s: ratio {num(c_cpu / max(a_cpu_med, 1e-9))}x"
+        )
         if args.per_puzzle:
             a_secs, a_status = run_model_times(args.per_puzzle, models, args.repeats)
             details.append(per_puzzle_line(path, a_secs, a_status, c_secs, c_status))
+    print("CPU time of the same runs (user + system; the process start and JSON reading "
+          "included on both sides):")
+    for line in cpu_lines:
+        print(line)
     if details:
-        print("per puzzle, in process (anydoku: engine built and counted to two, best of "
-              f"{args.repeats}; CP-SAT: model built and both solves), anydoku vs CP-SAT:")
+        print("per puzzle, in process, CPU time (anydoku: engine built and counted to two, best "
+              f"of {args.repeats}; CP-SAT: model built and both solves), anydoku vs CP-SAT:")
         for d in details:
             print(d)
     return 0

@@ -28,18 +28,13 @@ pub struct Cands<'a> {
     cand: &'a mut [Mask],
     queue: &'a mut Vec<u32>,
     changed: bool,
+    /// The propagation's dirty set of complete shapes (`dirty.len()` words per cell in
+    /// `cell_bits`), or empty when it is not tracked.
+    dirty: &'a mut [u64],
+    cell_bits: &'a [u64],
 }
 
 impl<'a> Cands<'a> {
-    /// A view of `cand` that queues new singletons on `queue`.
-    pub fn new(cand: &'a mut [Mask], queue: &'a mut Vec<u32>) -> Self {
-        Cands {
-            cand,
-            queue,
-            changed: false,
-        }
-    }
-
     /// The candidates of cell `c`.
     #[inline]
     pub fn get(&self, c: u32) -> Mask {
@@ -57,6 +52,13 @@ impl<'a> Cands<'a> {
             }
             self.cand[c as usize] = new;
             self.changed = true;
+            let w = self.dirty.len();
+            if w > 0 {
+                let bits = &self.cell_bits[c as usize * w..c as usize * w + w];
+                for (d, b) in self.dirty.iter_mut().zip(bits) {
+                    *d |= b;
+                }
+            }
             if new & (new - 1) == 0 {
                 self.queue.push(c);
             }
@@ -66,8 +68,27 @@ impl<'a> Cands<'a> {
 }
 
 /// Runs every propagator of `e` once. `None` on a contradiction, `Some(changed)` otherwise.
+#[cfg(test)]
 pub fn pass(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> Option<bool> {
-    let mut c = Cands::new(cand, queue);
+    pass_marking(e, cand, queue, &mut [])
+}
+
+/// [`pass`], marking in `dirty` (the propagation's set of complete shapes to scan, one word per
+/// 64 shapes, or empty) the shapes of every cell a propagator narrows.
+pub(crate) fn pass_marking(
+    e: &Engine,
+    cand: &mut [Mask],
+    queue: &mut Vec<u32>,
+    dirty: &mut [u64],
+) -> Option<bool> {
+    debug_assert!(dirty.is_empty() || dirty.len() == e.shape_words);
+    let mut c = Cands {
+        cand,
+        queue,
+        changed: false,
+        dirty,
+        cell_bits: &e.cell_bits,
+    };
     for p in &e.props {
         if !p.propagate(&mut c) {
             return None;

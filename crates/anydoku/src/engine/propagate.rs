@@ -154,13 +154,11 @@ fn run<const W: usize>(
             }
         }
         if !e.props.is_empty() {
-            match constraint::pass(e, cand, queue) {
+            // propagators may narrow cells without making them singletons: `Cands` marks the
+            // shapes of each cell they narrow
+            match constraint::pass_marking(e, cand, queue, &mut dirty.words) {
                 None => return false,
-                Some(true) => {
-                    // propagators may narrow cells without making them singletons
-                    dirty.mark_all(e);
-                    continue;
-                }
+                Some(true) => continue,
                 Some(false) => {}
             }
         }
