@@ -55,6 +55,10 @@ impl Flat {
     }
 }
 
+/// The branching bonus of a cell per propagator shape holding it (see `Engine::prop_weight`):
+/// tuned on the thermometer/arrow/kropki bench set (docs/PERFORMANCE.md).
+const PROP_WEIGHT: u32 = 8;
+
 /// The engine's tables for `g`, with no search policy yet (see `Engine::apply`): no overlap
 /// tables, no all-different filter, no CDCL, no bitboard kernel. `derived`: add the sum shapes
 /// of [`crate::geometry::partition`].
@@ -73,8 +77,19 @@ pub(super) fn flatten(g: &Geometry, derived: bool) -> Engine {
         pairs: Vec::new(),
         props: Vec::new(),
     };
+    // how many propagator shapes hold each cell (a branching hint, see `Engine::prop_weight`)
+    let mut prop_weight = vec![0u32; n_cells];
     for s in &g.shapes {
+        let before = flat.props.len();
         crate::kinds::flatten(s, g, &mut flat);
+        if flat.props.len() > before {
+            for c in &s.cells {
+                prop_weight[c.index()] += PROP_WEIGHT;
+            }
+        }
+    }
+    if flat.props.is_empty() {
+        prop_weight = Vec::new();
     }
     let Flat {
         complete,
@@ -139,6 +154,7 @@ pub(super) fn flatten(g: &Geometry, derived: bool) -> Engine {
         sum_tables,
         derived: n_derived,
         props,
+        prop_weight,
     }
 }
 

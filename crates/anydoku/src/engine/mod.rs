@@ -176,6 +176,9 @@ pub struct Engine {
     /// The propagators of the constraint kinds other than unique and sum (thermometers,
     /// arrows, kropki dots, ...), run by the cell-major kernel ([`constraint`]).
     pub(crate) props: Vec<std::sync::Arc<dyn constraint::Propagator>>,
+    /// Per cell, a bonus to its branching score ([`search`]): how many propagator shapes hold
+    /// it, times a weight (empty without propagators, so classic and Killer search is as before).
+    pub(crate) prop_weight: Vec<u32>,
 }
 
 /// A tri-state engine switch: leave the choice to the engine, or force it.
