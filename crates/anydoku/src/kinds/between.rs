@@ -8,7 +8,7 @@
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::{pick, Kind, Params};
 use crate::engine::constraint::{Cands, Propagator};
@@ -121,8 +121,6 @@ impl Kind for Between {
         }
         Ok(Vec::new())
     }
-
-    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
 
     fn flatten(&self, s: &Shape, _params: &[i64], _g: &Geometry, out: &mut Flat) {
         let n = s.cells.len();

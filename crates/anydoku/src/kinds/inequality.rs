@@ -5,7 +5,7 @@
 //! (a cell below or above all its orthogonal neighbours) read as inequalities.
 
 use rand::RngCore;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::relation::Relation;
 use super::{pick, Kind, Params};
@@ -35,8 +35,6 @@ impl Kind for Inequality {
         pick::two_cells(cells)?;
         Ok(Vec::new())
     }
-
-    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
 
     fn flatten(&self, s: &Shape, _params: &[i64], _g: &Geometry, out: &mut Flat) {
         let pair = [s.cells[0], s.cells[1]];

@@ -25,7 +25,8 @@
 //!
 //! 1. write `kinds/my_kind.rs` with a unit struct implementing [`Kind`] (copy a kind close to
 //!    yours: a pair relation like `difference`, a line like `thermometer`, a pattern like
-//!    `anti_knight`), its conformance test at the bottom (`harness::conform`);
+//!    `anti_knight` or `non_consecutive` (with the helpers of `pattern`)), its conformance
+//!    test at the bottom (`harness::conform`);
 //! 2. add `my_kind::MyKind` to `registry!`.
 //!
 //! Nothing else changes: the readers, the engine, the checkers, the pictures and the f-puzzles
@@ -41,10 +42,12 @@ use crate::geometry::{CellId, Constraint, Geometry, Rule, Shape};
 use crate::symbols::SymbolSet;
 
 pub(crate) mod draw;
+mod equal;
 pub(crate) mod fpuzzles;
 mod linear;
 mod params;
-mod pick;
+mod pattern;
+pub(crate) mod pick;
 mod relation;
 
 #[cfg(test)]
@@ -81,10 +84,13 @@ pub(crate) trait Kind: Sync {
 
     /// Reads the kind's numbers from a shape's keys; `cells` is how many cells the shape has.
     /// The message says what is wrong (the caller names the shape and where it was written).
-    fn read(&self, p: &Params, cells: usize, symbols: &SymbolSet) -> Result<Vec<i64>, String>;
+    /// By default a kind has no numbers (and so [`Kind::keys`] is empty).
+    fn read(&self, _p: &Params, _cells: usize, _symbols: &SymbolSet) -> Result<Vec<i64>, String> {
+        Ok(Vec::new())
+    }
 
-    /// Writes the keys [`Kind::read`] reads back from `params`.
-    fn write(&self, params: &[i64], symbols: &SymbolSet, out: &mut Map<String, Value>);
+    /// Writes the keys [`Kind::read`] reads back from `params` (by default none).
+    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
 
     /// Whether no symbol may repeat among the shape's cells (they become peers).
     fn distinct(&self, _params: &[i64]) -> bool {
@@ -120,7 +126,6 @@ pub(crate) trait Kind: Sync {
         draw::path(g, &s.cells, pen);
     }
 
-    #[cfg_attr(not(test), allow(dead_code))] // generation plants them next
     fn plant(&self, g: &Geometry, grid: &[u8], rng: &mut dyn RngCore)
         -> Option<(Vec<CellId>, Vec<i64>)>;
 }
