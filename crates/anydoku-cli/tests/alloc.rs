@@ -55,14 +55,24 @@ fn allocs() -> u64 {
 }
 
 fn bench_set() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../anydoku/benches/kinds/kinds.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../anydoku/benches/kinds/kinds.jsonl"
+    );
     let text = std::fs::read_to_string(path).expect("the kinds bench set");
-    text.lines().take(8).map(|l| serde_json::from_str(l).unwrap()).collect()
+    text.lines()
+        .take(8)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 /// The solution's value at row `r`, column `c` (1-based).
 fn at(m: &Value, r: usize, c: usize) -> i64 {
-    m["solution"][format!("r{r}c{c}")].as_str().unwrap().parse().unwrap()
+    m["solution"][format!("r{r}c{c}")]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap()
 }
 
 fn name(r: usize, c: usize) -> String {
@@ -133,15 +143,21 @@ fn every_kind(m: &Value) -> Vec<Value> {
     let filling: i64 = r5[i.min(k) + 1..i.max(k)].iter().sum();
     add(json!({"rule": "sandwich", "cells": row_cells(5), "sum": filling}));
     let r6 = row(6);
-    let seen = (0..9).filter(|&i| r6[..i].iter().all(|&x| x < r6[i])).count();
+    let seen = (0..9)
+        .filter(|&i| r6[..i].iter().all(|&x| x < r6[i]))
+        .count();
     add(json!({"rule": "skyscraper", "cells": row_cells(6), "count": seen}));
-    add(json!({"rule": "quadruple", "cells": [name(8, 1), name(8, 2), name(9, 1), name(9, 2)],
-               "values": [at(m, 8, 1), at(m, 9, 2)]}));
+    add(
+        json!({"rule": "quadruple", "cells": [name(8, 1), name(8, 2), name(9, 1), name(9, 2)],
+               "values": [at(m, 8, 1), at(m, 9, 2)]}),
+    );
     'between: for r in 1..=9 {
         for c in 1..=7 {
             let (x, y, z) = (at(m, r, c), at(m, r, c + 1), at(m, r, c + 2));
             if x.min(z) < y && y < x.max(z) {
-                add(json!({"rule": "between", "cells": [name(r, c), name(r, c + 1), name(r, c + 2)]}));
+                add(
+                    json!({"rule": "between", "cells": [name(r, c), name(r, c + 1), name(r, c + 2)]}),
+                );
                 break 'between;
             }
         }
@@ -156,11 +172,21 @@ fn every_kind(m: &Value) -> Vec<Value> {
         }
     }
     // patterns on cells where the solution keeps them: a box's corner 2x3 for the distinct ones
-    let corner = [name(1, 1), name(1, 2), name(1, 3), name(2, 1), name(2, 2), name(2, 3)];
+    let corner = [
+        name(1, 1),
+        name(1, 2),
+        name(1, 3),
+        name(2, 1),
+        name(2, 2),
+        name(2, 3),
+    ];
     add(json!({"rule": "anti-knight", "cells": corner}));
     add(json!({"rule": "anti-king", "cells": corner}));
     for (rule, bad) in [
-        ("non-consecutive", (|a: i64, b: i64| (a - b).abs() == 1) as fn(i64, i64) -> bool),
+        (
+            "non-consecutive",
+            (|a: i64, b: i64| (a - b).abs() == 1) as fn(i64, i64) -> bool,
+        ),
         ("non-ratio", |a, b| a == 2 * b || b == 2 * a),
         ("non-xv", |a, b| a + b == 10 || a + b == 5),
     ] {
@@ -198,7 +224,11 @@ fn measure(model: &Value, limit: u64) -> (u64, u64) {
 fn check(model: &Value, small: u64, large: u64) -> u64 {
     let (n1, a1) = measure(model, small);
     let (n2, a2) = measure(model, large);
-    assert_eq!(a1, a2, "{}: {a1} allocations in {n1} nodes, {a2} in {n2}", model["name"]);
+    assert_eq!(
+        a1, a2,
+        "{}: {a1} allocations in {n1} nodes, {a2} in {n2}",
+        model["name"]
+    );
     assert!(a2 <= 4, "{}: {a2} allocations in a count", model["name"]);
     n2.saturating_sub(n1)
 }
@@ -218,5 +248,8 @@ fn no_allocation_per_node_with_kinds() {
         every += check(&all, 1, 1000);
     }
     // the measured counts differ by many nodes, so an allocation per node would show
-    assert!(plain >= 1000 && every >= 200, "too few extra nodes: {plain}, {every}");
+    assert!(
+        plain >= 1000 && every >= 200,
+        "too few extra nodes: {plain}, {every}"
+    );
 }

@@ -22,7 +22,9 @@ fn cpu_now() -> f64 {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let text = std::fs::read_to_string(&args[1]).expect("a .jsonl file of JSON models");
-    let repeats: usize = args.get(2).map_or(5, |s| s.parse().expect("a repeat count"));
+    let repeats: usize = args
+        .get(2)
+        .map_or(5, |s| s.parse().expect("a repeat count"));
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let model = anydoku::puzzle::json::parse_model(line).expect("a valid model");
         let puzzle = anydoku::puzzle::json::from_model(&model).expect("a valid puzzle");
