@@ -24,7 +24,7 @@
 //! 2. **Variants against OR-tools CP-SAT** (one worker): `benches/cpsat/compare.py` on the first
 //!    100 puzzles of the Samurai (`samurai_puzzlekit`) and Killer (`killer_krazydad`) sets, and
 //!    four sparse 36x36 minimal puzzles of michael404 (`SPARSE_SET`, settled by CDCL), and the
-//!    50 generated thermometer/arrow/kropki 9x9 puzzles of `benches/kinds/kinds.jsonl`, after
+//!    two sets of 50 generated thermometer/arrow/kropki 9x9 puzzles in `benches/kinds/`, after
 //!    converting the shared variant corpus with `tools/variants_to_jsonl.py`. It needs
 //!    `python3` with `ortools` (`pip install ortools`; skipped with that hint otherwise) and builds
 //!    the anydoku binary first (`cargo build --release --bin anydoku`), since compare.py times
@@ -515,10 +515,12 @@ fn cpsat_in(root: &Path, variants: &Path, tmp: &Path, bin: &Path) -> Result<(), 
             inputs.push(p);
         }
     }
-    // the 50 generated 9x9 puzzles with thermometers, arrows and kropki dots (issue 26)
-    let kinds = root.join("crates/anydoku/benches/kinds/kinds.jsonl");
-    if kinds.is_file() {
-        inputs.push(kinds);
+    // the generated 9x9 puzzles with thermometers, arrows and kropki dots (issue 26)
+    for set in ["kinds.jsonl", "kinds_long.jsonl"] {
+        let kinds = root.join("crates/anydoku/benches/kinds").join(set);
+        if kinds.is_file() {
+            inputs.push(kinds);
+        }
     }
     if inputs.is_empty() {
         return Err("no input sets".to_string());

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Makes the bench set of 9x9 puzzles with thermometers, arrows and kropki dots (kinds.jsonl).
+"""Makes the second bench set: 9x9 puzzles with long thermometers, arrows, kropki dots.
 
-For puzzle i (seed = FIRST + i): `anydoku generate -g classic9 --seed S` gives a full grid; on it
+The set is `kinds_long.jsonl` (see README.md). For puzzle i (seed = FIRST + i): `anydoku generate -g classic9 --seed S` gives a full grid; on it
 this script plants 3 thermometers (strictly rising king-step walks of 3 to 6 cells), 3 arrows (a
 circle cell and a walk of 2 or 3 cells adding up to its value) and 8 kropki dots (orthogonal
 neighbours differing by 1, white, or one double the other, black), in cells not used by another
@@ -10,7 +10,7 @@ json` makes a minimal puzzle on it (its own random grid, givens removed while un
 solution and certificates). The planted grid only shows the layout can be filled.
 
     python3 crates/anydoku/benches/kinds/make.py --anydoku target/release/anydoku \\
-        --count 50 --first 1 > crates/anydoku/benches/kinds/kinds.jsonl
+        --count 50 --first 1 > crates/anydoku/benches/kinds/kinds_long.jsonl
 """
 
 import argparse
