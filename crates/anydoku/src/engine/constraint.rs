@@ -41,6 +41,24 @@ pub struct Cands<'a> {
 }
 
 impl<'a> Cands<'a> {
+    /// A view of `cand` that queues new singletons on `queue` (marking no shapes).
+    pub fn new(cand: &'a mut [Mask], queue: &'a mut Vec<u32>) -> Self {
+        Cands {
+            cand,
+            queue,
+            changed: false,
+            dirty: &mut [],
+            cell_bits: &[],
+            props: &mut [],
+            cell_prop_bits: &[],
+        }
+    }
+
+    /// Whether a candidate was removed since this view was made.
+    pub fn changed(&self) -> bool {
+        self.changed
+    }
+
     /// The candidates of cell `c`.
     #[inline]
     pub fn get(&self, c: u32) -> Mask {

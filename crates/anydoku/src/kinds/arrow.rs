@@ -28,6 +28,21 @@ fn circle_number(values: &[i64]) -> i64 {
 }
 
 impl Kind for Arrow {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        let k = params[0] as usize;
+        let circle: Vec<&str> = s.cells[..k].iter().map(|&c| g.cell(c).name.as_str()).collect();
+        let what = if k == 1 { "the value" } else { "the number" };
+        format!(
+            "{what} in {} is the sum of {}",
+            circle.join(" and "),
+            super::path_text(g, &s.cells[k..])
+        )
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_SUM
+    }
+
     fn name(&self) -> &'static str {
         "arrow"
     }
