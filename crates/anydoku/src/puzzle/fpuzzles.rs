@@ -16,8 +16,10 @@
 //! error: nothing with a rule is silently dropped.
 //!
 //! [`to_json`]/[`to_url`] write a puzzle on one N×N board (classic, jigsaw, X, Killer, extra
-//! regions) so it can be opened in the browser. To support another constraint, add its key to
-//! [`SUPPORTED`], turn it into shapes in [`from_value`] and back in [`to_json`].
+//! regions, and every constraint kind f-puzzles has: each kind writes its own shapes, see
+//! `kinds::fpuzzles`; a kind f-puzzles lacks is refused by name) so it can be opened in the
+//! browser. A new constraint kind maps itself in its module; a new board-level key goes into
+//! [`SUPPORTED`], [`from_value`] and [`to_json`].
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -587,10 +589,10 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
         let (r, c) = rc(id);
         format!("R{}C{}", r + 1, c + 1)
     };
-    let sums = g.shapes.iter().any(|s| matches!(s.rule, Rule::Sum { .. }));
-    if sums && g.symbols.values() != (1..=n as i64).collect::<Vec<_>>() {
+    let valued = g.shapes.iter().any(|s| !matches!(s.rule, Rule::Unique));
+    if valued && g.symbols.values() != (1..=n as i64).collect::<Vec<_>>() {
         return Err(err(
-            "f-puzzles cages add digits 1..N, but this puzzle's symbols have other values",
+            "f-puzzles constraints read digits 1..N, but this puzzle's symbols have other values",
         ));
     }
     let mut rows = vec![false; n];
@@ -600,6 +602,7 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
     let (mut diag_minus, mut diag_plus) = (false, false);
     let mut cages = Vec::new();
     let mut extras = Vec::new();
+    let mut constraints = Vec::new();
     for s in &g.shapes {
         let pos: Vec<(usize, usize)> = s.cells.iter().map(|&c| rc(c)).collect();
         let full = s.cells.len() == n && s.rule == Rule::Unique;
@@ -622,6 +625,8 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
             }
             let cells: Vec<String> = s.cells.iter().map(|&c| name(c)).collect();
             cages.push(json!({"cells": cells, "value": total.to_string()}));
+        } else if let Rule::Constraint(_) = s.rule {
+            constraints.push(s);
         } else if s.kind == ShapeKind::Cage {
             let cells: Vec<String> = s.cells.iter().map(|&c| name(c)).collect();
             cages.push(json!({"cells": cells}));
@@ -673,6 +678,7 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
     if !extras.is_empty() {
         out.insert("extraregion".into(), json!(extras));
     }
+    kinds::fpuzzles::export(g, n, &constraints, &mut out).map_err(err)?;
     Ok(Value::Object(out))
 }
 
