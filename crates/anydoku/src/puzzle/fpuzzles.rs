@@ -653,6 +653,16 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
         )));
     }
     // Cells in no region: f-puzzles needs one per cell; a grid without regions cannot be shown.
+    // A row (then a column) none of whose cells has a region is one (a layout of rows as
+    // regions, or an irregular one whose region along a row is that row).
+    for line in (0..n).map(|r| (0..n).map(move |c| r * n + c).collect::<Vec<_>>())
+        .chain((0..n).map(|c| (0..n).map(move |r| r * n + c).collect()))
+    {
+        if line.iter().all(|&i| region[i].is_none()) {
+            line.iter().for_each(|&i| region[i] = Some(region_count));
+            region_count += 1;
+        }
+    }
     if region.iter().any(Option::is_none) {
         return Err(err(format!(
             "'{}' does not split the grid into {n} regions of {n} cells; f-puzzles needs them",
