@@ -103,6 +103,16 @@ impl Propagator for BetweenLine {
 }
 
 impl Kind for Between {
+    fn explain(&self, s: &Shape, _params: &[i64], g: &Geometry) -> String {
+        let n = s.cells.len();
+        format!(
+            "the values of {} lie between those of {} and {}",
+            super::path_text(g, &s.cells[1..n - 1]),
+            g.cell(s.cells[0]).name,
+            g.cell(s.cells[n - 1]).name
+        )
+    }
+
     fn name(&self) -> &'static str {
         "between"
     }

@@ -26,6 +26,19 @@ fn matching(cells: &[CellId]) -> Vec<[CellId; 2]> {
 }
 
 impl Kind for Clones {
+    fn explain(&self, s: &Shape, _params: &[i64], g: &Geometry) -> String {
+        let half = s.cells.len() / 2;
+        format!(
+            "{} hold the same symbols as {}",
+            super::path_text(g, &s.cells[..half]),
+            super::path_text(g, &s.cells[half..])
+        )
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_PAIR
+    }
+
     fn name(&self) -> &'static str {
         "clone"
     }

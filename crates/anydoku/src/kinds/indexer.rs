@@ -59,6 +59,18 @@ impl Propagator for Index {
 }
 
 impl Kind for Indexer {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        let k = params[0];
+        format!(
+            "along {}, the cell at position {k} holds the position of the value {k}",
+            super::path_text(g, &s.cells)
+        )
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_SUM
+    }
+
     fn name(&self) -> &'static str {
         "indexer"
     }

@@ -19,6 +19,14 @@ use super::fpuzzles::{Fp, Instances, Out};
 pub(crate) struct Inequality;
 
 impl Kind for Inequality {
+    fn explain(&self, s: &Shape, _params: &[i64], g: &Geometry) -> String {
+        format!("{} < {}", g.cell(s.cells[0]).name, g.cell(s.cells[1]).name)
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_PAIR
+    }
+
     fn name(&self) -> &'static str {
         "inequality"
     }

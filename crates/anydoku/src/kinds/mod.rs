@@ -47,7 +47,7 @@ pub(crate) mod fpuzzles;
 mod linear;
 mod params;
 mod pattern;
-mod pick;
+pub(crate) mod pick;
 mod relation;
 
 #[cfg(test)]
@@ -151,9 +151,46 @@ pub(crate) trait Kind: Sync {
 
     /// A random instance of the kind on `g` that the full grid `grid` satisfies (its cells and
     /// numbers), or `None` when the layout has no room for one.
-    #[cfg_attr(not(test), allow(dead_code))] // generation plants them next
     fn plant(&self, g: &Geometry, grid: &[u8], rng: &mut dyn RngCore)
         -> Option<(Vec<CellId>, Vec<i64>)>;
+
+    /// The rule of shape `s` as a sentence for logic steps, in the layout's names ("values
+    /// increase along r1c1→r1c4"): the step adds what its propagator removed. By default the
+    /// kind's title on the shape's cells.
+    fn explain(&self, s: &Shape, _params: &[i64], g: &Geometry) -> String {
+        if self.is_pattern() {
+            format!("the {} rule", self.title().to_lowercase())
+        } else {
+            format!("the {} rule on {}", self.title().to_lowercase(), path_text(g, &s.cells))
+        }
+    }
+
+    /// The weight of a logic step that applies this kind's propagator (on the scale of
+    /// `logic::rate`: near the singles for a simple local filter, higher for sums and counts).
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_LINE
+    }
+}
+
+/// Cells written as a path, "r1c1→r1c2→r1c3" (the middle left out on long lines).
+pub(crate) fn path_text(g: &Geometry, cells: &[CellId]) -> String {
+    let name = |c: &CellId| g.cell(*c).name.as_str();
+    if cells.len() <= 10 {
+        return cells.iter().map(name).collect::<Vec<_>>().join("→");
+    }
+    let head: Vec<&str> = cells[..4].iter().map(name).collect();
+    let tail: Vec<&str> = cells[cells.len() - 2..].iter().map(name).collect();
+    format!("{}→…→{}", head.join("→"), tail.join("→"))
+}
+
+/// The sentence of shape `s`'s rule for logic steps (see [`Kind::explain`]).
+pub(crate) fn explain(s: &Shape, g: &Geometry) -> String {
+    of(&s.rule).explain(s, &params(&s.rule), g)
+}
+
+/// The weight of a logic step by shape `s`'s propagator (see [`Kind::logic_weight`]).
+pub(crate) fn logic_weight(s: &Shape) -> f64 {
+    of(&s.rule).logic_weight(&params(&s.rule))
 }
 
 /// Declares the kind modules and lists them, in order: a kind's id is its index here (unique
@@ -163,7 +200,7 @@ macro_rules! registry {
         $(mod $module;)*
 
         /// Every kind, by id.
-        static KINDS: &[&dyn Kind] = &[$(&$module::$kind),*];
+        pub(crate) static KINDS: &[&dyn Kind] = &[$(&$module::$kind),*];
     };
 }
 

@@ -28,6 +28,14 @@ const RULES: &[Exclusion] = &[Exclusion {
 }];
 
 impl Kind for NonConsecutive {
+    fn explain(&self, _s: &Shape, _params: &[i64], _g: &Geometry) -> String {
+        "orthogonal neighbours without a white dot never hold consecutive values".into()
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_PAIR
+    }
+
     fn name(&self) -> &'static str {
         "non-consecutive"
     }

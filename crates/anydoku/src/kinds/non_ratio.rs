@@ -28,6 +28,14 @@ const RULES: &[Exclusion] = &[Exclusion {
 }];
 
 impl Kind for NonRatio {
+    fn explain(&self, _s: &Shape, _params: &[i64], _g: &Geometry) -> String {
+        "no orthogonal neighbour without a black dot holds twice the other's value".into()
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_PAIR
+    }
+
     fn name(&self) -> &'static str {
         "non-ratio"
     }

@@ -36,6 +36,14 @@ const RULES: &[Exclusion] = &[
 ];
 
 impl Kind for NonXv {
+    fn explain(&self, _s: &Shape, _params: &[i64], _g: &Geometry) -> String {
+        "orthogonal neighbours without an X never add up to 10, nor without a V to 5".into()
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_PAIR
+    }
+
     fn name(&self) -> &'static str {
         "non-xv"
     }

@@ -24,6 +24,10 @@ fn mirrored(cells: &[CellId]) -> Vec<[CellId; 2]> {
 }
 
 impl Kind for Palindrome {
+    fn explain(&self, s: &Shape, _params: &[i64], g: &Geometry) -> String {
+        format!("{} reads the same from both ends", super::path_text(g, &s.cells))
+    }
+
     fn name(&self) -> &'static str {
         "palindrome"
     }

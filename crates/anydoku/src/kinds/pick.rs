@@ -3,8 +3,6 @@
 //!
 //! Positions are the cells' drawing positions (`Cell::pos`, one unit between neighbouring
 //! centres); two cells are a step `(dx, dy)` apart when their centres are, to a thousandth.
-// planting is for the conformance tests and (next) for generation
-#![cfg_attr(not(test), allow(dead_code))]
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};

@@ -48,6 +48,17 @@ impl Propagator for Run {
 }
 
 impl Kind for Renban {
+    fn explain(&self, s: &Shape, _params: &[i64], g: &Geometry) -> String {
+        format!(
+            "{} hold consecutive values in some order",
+            super::path_text(g, &s.cells)
+        )
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_SET
+    }
+
     fn name(&self) -> &'static str {
         "renban"
     }

@@ -99,6 +99,18 @@ impl Propagator for Bread {
 }
 
 impl Kind for Sandwich {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        format!(
+            "the values between the lowest and the highest symbol on {} add up to {}",
+            super::path_text(g, &s.cells),
+            params[0]
+        )
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_COUNT
+    }
+
     fn name(&self) -> &'static str {
         "sandwich"
     }

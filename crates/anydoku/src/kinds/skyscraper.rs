@@ -83,6 +83,19 @@ fn visible(v: &[i64]) -> i64 {
 }
 
 impl Kind for Skyscraper {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        format!(
+            "seen from before {}, {} cells of {} stand above all before them",
+            g.cell(s.cells[0]).name,
+            params[0],
+            super::path_text(g, &s.cells)
+        )
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_COUNT
+    }
+
     fn name(&self) -> &'static str {
         "skyscraper"
     }
