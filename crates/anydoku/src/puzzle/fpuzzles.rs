@@ -565,10 +565,9 @@ fn square_board(g: &Geometry) -> Option<usize> {
     Some(n)
 }
 
-/// The f-puzzles JSON of a puzzle on one N×N board (N ≤ 16): rows and columns, boxes or regions,
-/// diagonals, Killer cages (with or without sums) and other unique shapes as extra regions.
-pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
-    let g = &p.geometry;
+/// The side N of `g`'s board when f-puzzles can draw it: one N×N board (N ≤ 16), and symbols
+/// of values 1..N where a shape reads values.
+fn board_size(g: &Geometry) -> Result<usize, Error> {
     let n = square_board(g).ok_or_else(|| {
         err(format!(
             "'{}' is not a single NxN grid with N symbols, so f-puzzles cannot show it",
@@ -581,6 +580,21 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
             g.name
         )));
     }
+    let valued = g.shapes.iter().any(|s| !matches!(s.rule, Rule::Unique));
+    if valued && g.symbols.values() != (1..=n as i64).collect::<Vec<_>>() {
+        return Err(err(
+            "f-puzzles constraints read digits 1..N, but this puzzle's symbols have other values",
+        ));
+    }
+    Ok(n)
+}
+
+/// The f-puzzles JSON of a puzzle on one N×N board (N ≤ 16): rows and columns, boxes or regions,
+/// diagonals, Killer cages (with or without sums), other unique shapes as extra regions, and
+/// every constraint kind f-puzzles has (a kind it lacks is refused by name).
+pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
+    let g = &p.geometry;
+    let n = board_size(g)?;
     let rc = |id: CellId| {
         let (r, c) = g.cell(id).board.expect("board cell");
         (r as usize - 1, c as usize - 1)
@@ -589,12 +603,6 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
         let (r, c) = rc(id);
         format!("R{}C{}", r + 1, c + 1)
     };
-    let valued = g.shapes.iter().any(|s| !matches!(s.rule, Rule::Unique));
-    if valued && g.symbols.values() != (1..=n as i64).collect::<Vec<_>>() {
-        return Err(err(
-            "f-puzzles constraints read digits 1..N, but this puzzle's symbols have other values",
-        ));
-    }
     let mut rows = vec![false; n];
     let mut cols = vec![false; n];
     let mut region = vec![None::<usize>; n * n];
