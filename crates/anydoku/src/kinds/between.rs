@@ -6,7 +6,6 @@
 //! end keeps the values for which some value of the other end leaves every middle cell a
 //! candidate strictly between them.
 
-use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
 use serde_json::Value;
 
@@ -180,17 +179,14 @@ impl Kind for Between {
         grid: &[u8],
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
-        let mut all: Vec<CellId> = (0..g.cell_count() as u32).map(CellId).collect();
-        for _ in 0..50 {
-            all.shuffle(rng);
-            let len = rng.gen_range(2..=4.min(all.len()).max(2));
-            if len > all.len() {
-                return None;
-            }
-            let v: Vec<i64> = all[..len].iter().map(|&c| pick::value(g, grid, c)).collect();
-            let (lo, hi) = (v[0].min(v[len - 1]), v[0].max(v[len - 1]));
-            if v[1..len - 1].iter().all(|&x| lo < x && x < hi) {
-                return Some((all[..len].to_vec(), Vec::new()));
+        // a path of neighbouring cells
+        for _ in 0..200 {
+            let len = rng.gen_range(3..=5);
+            let cells = pick::walk(g, rng, len, pick::KING, &|_, _| true);
+            let v: Vec<i64> = cells.iter().map(|&c| pick::value(g, grid, c)).collect();
+            let (lo, hi) = (v[0].min(v[v.len() - 1]), v[0].max(v[v.len() - 1]));
+            if v.len() >= 2 && v[1..v.len() - 1].iter().all(|&x| lo < x && x < hi) {
+                return Some((cells, Vec::new()));
             }
         }
         None

@@ -100,6 +100,21 @@ pub(crate) fn distinct_cells(g: &Geometry, rng: &mut dyn RngCore, most: usize) -
     cells
 }
 
+/// A random 2x2 block of cells (four cells whose centres form a unit square), or `None` when
+/// a few tries find none.
+pub(crate) fn square(g: &Geometry, rng: &mut dyn RngCore) -> Option<Vec<CellId>> {
+    let all: Vec<CellId> = (0..g.cell_count() as u32).map(CellId).collect();
+    let at = by_position(g, &all);
+    (0..20).find_map(|_| {
+        let c = all[rng.gen_range(0..all.len())];
+        let (x, y) = key(g.cell(c).pos);
+        [(0, 0), (1000, 0), (0, 1000), (1000, 1000)]
+            .iter()
+            .map(|(dx, dy)| at.get(&(x + dx, y + dy)).copied())
+            .collect()
+    })
+}
+
 /// The value of the symbol of cell `c` in a full grid.
 pub(crate) fn value(g: &Geometry, grid: &[u8], c: CellId) -> i64 {
     g.symbols.value(grid[c.index()] as usize)

@@ -182,12 +182,18 @@ impl Kind for Quadruple {
         grid: &[u8],
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
-        let mut all: Vec<CellId> = (0..g.cell_count() as u32).map(CellId).collect();
-        all.shuffle(rng);
-        let cells: Vec<CellId> = all[..rng.gen_range(1..=4.min(all.len()))].to_vec();
+        // the four cells around a corner, where the layout has them
+        let cells = match pick::square(g, rng) {
+            Some(square) => square,
+            None => {
+                let mut all: Vec<CellId> = (0..g.cell_count() as u32).map(CellId).collect();
+                all.shuffle(rng);
+                all[..rng.gen_range(1..=4.min(all.len()))].to_vec()
+            }
+        };
         let mut values: Vec<i64> = cells.iter().map(|&c| pick::value(g, grid, c)).collect();
         values.shuffle(rng);
-        values.truncate(rng.gen_range(1..=values.len()));
+        values.truncate(rng.gen_range(2.min(values.len())..=values.len()));
         values.sort();
         Some((cells, values))
     }

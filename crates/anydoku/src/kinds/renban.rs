@@ -5,7 +5,6 @@
 //! fill the line: every cell has a candidate in the run and every value of the run is a
 //! candidate of some cell.
 
-use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
 use serde_json::Value;
 
@@ -133,14 +132,14 @@ impl Kind for Renban {
         grid: &[u8],
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
-        let mut all: Vec<CellId> = (0..g.cell_count() as u32).map(CellId).collect();
-        for _ in 0..50 {
-            all.shuffle(rng);
-            let len = rng.gen_range(1..=3.min(all.len()));
-            let mut v: Vec<i64> = all[..len].iter().map(|&c| pick::value(g, grid, c)).collect();
+        // a path of neighbouring cells
+        for _ in 0..200 {
+            let len = rng.gen_range(2..=4);
+            let cells = pick::walk(g, rng, len, pick::KING, &|_, _| true);
+            let mut v: Vec<i64> = cells.iter().map(|&c| pick::value(g, grid, c)).collect();
             v.sort();
             if v.windows(2).all(|w| w[1] == w[0] + 1) {
-                return Some((all[..len].to_vec(), Vec::new()));
+                return Some((cells, Vec::new()));
             }
         }
         None

@@ -154,13 +154,15 @@ impl LogicRule for ConstraintRule {
             if eliminations.is_empty() {
                 continue;
             }
+            let mut cells: Vec<usize> = eliminations.iter().map(|e| e.0).collect();
+            cells.dedup();
             best = Some(Step {
                 rule: p.title.into(),
                 family: Family::Constraints,
                 size: 1,
                 weight: p.weight,
                 shapes: vec![p.shape],
-                cells: eliminations.iter().map(|e| e.0).collect(),
+                cells,
                 eliminations,
                 placements: vec![],
                 reason: match &b.shapes[p.shape].name {
