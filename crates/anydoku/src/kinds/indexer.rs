@@ -162,7 +162,9 @@ impl Kind for Indexer {
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
         // a line in a random order; any position whose rule holds
-        let cells = pick::distinct_cells(g, rng, 4);
+        // a whole row or column from the edge, else any cells
+        let cells = pick::edge_run(g, rng, pick::ORTHOGONAL)
+            .unwrap_or_else(|| pick::distinct_cells(g, rng, 4));
         let len = cells.len();
         let v: Vec<i64> = cells.iter().map(|&c| pick::value(g, grid, c)).collect();
         let ok = |k: usize| {

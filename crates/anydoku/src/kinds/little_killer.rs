@@ -84,9 +84,15 @@ impl Kind for LittleKiller {
         grid: &[u8],
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
-        let len = rng.gen_range(1..=4);
-        let step: &[(i64, i64)] = if rng.gen_bool(0.5) { &[(1, 1)] } else { &[(1, -1)] };
-        let cells = pick::walk(g, rng, len, step, &|_, _| true);
+        // a whole diagonal from the edge, else a short diagonal walk
+        let cells = match pick::edge_run(g, rng, &[(1, 1), (1, -1)]) {
+            Some(run) => run,
+            None => {
+                let len = rng.gen_range(1..=4);
+                let step: &[(i64, i64)] = if rng.gen_bool(0.5) { &[(1, 1)] } else { &[(1, -1)] };
+                pick::walk(g, rng, len, step, &|_, _| true)
+            }
+        };
         let total = cells.iter().map(|&c| pick::value(g, grid, c)).sum();
         Some((cells, vec![total]))
     }

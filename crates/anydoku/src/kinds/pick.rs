@@ -115,6 +115,45 @@ pub(crate) fn square(g: &Geometry, rng: &mut dyn RngCore) -> Option<Vec<CellId>>
     })
 }
 
+/// A whole straight line of cells read from one end: a step of `steps` (either way, at
+/// random), a cell with no cell one step behind it, and every cell ahead of it step by step
+/// (a row, a column or a diagonal from the edge, on a grid). `None` when a few tries find none
+/// of two cells or more.
+pub(crate) fn edge_run(
+    g: &Geometry,
+    rng: &mut dyn RngCore,
+    steps: &[(i64, i64)],
+) -> Option<Vec<CellId>> {
+    let all: Vec<CellId> = (0..g.cell_count() as u32).map(CellId).collect();
+    let at = by_position(g, &all);
+    (0..10).find_map(|_| {
+        let (dx, dy) = steps[rng.gen_range(0..steps.len())];
+        let (dx, dy) = if rng.gen_bool(0.5) { (dx, dy) } else { (-dx, -dy) };
+        let (dx, dy) = (dx * 1000, dy * 1000);
+        let starts: Vec<CellId> = all
+            .iter()
+            .copied()
+            .filter(|&c| {
+                let (x, y) = key(g.cell(c).pos);
+                !at.contains_key(&(x - dx, y - dy))
+            })
+            .collect();
+        let mut c = *starts.get(rng.gen_range(0..starts.len().max(1)))?;
+        let mut run = vec![c];
+        loop {
+            let (x, y) = key(g.cell(c).pos);
+            match at.get(&(x + dx, y + dy)) {
+                Some(&d) if !run.contains(&d) => {
+                    run.push(d);
+                    c = d;
+                }
+                _ => break,
+            }
+        }
+        (run.len() >= 2).then_some(run)
+    })
+}
+
 /// The value of the symbol of cell `c` in a full grid.
 pub(crate) fn value(g: &Geometry, grid: &[u8], c: CellId) -> i64 {
     g.symbols.value(grid[c.index()] as usize)

@@ -198,10 +198,13 @@ impl Kind for Sandwich {
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
         let (lo, hi) = crusts(g.symbols.values());
         let mut all: Vec<CellId> = (0..g.cell_count() as u32).map(CellId).collect();
-        for _ in 0..50 {
-            all.shuffle(rng);
+        for t in 0..50 {
+            // whole rows or columns from the edge first, then any cells
+            let run = if t < 10 { pick::edge_run(g, rng, pick::ORTHOGONAL) } else { None };
             let len = rng.gen_range(2..=4.min(all.len()).max(2)).min(all.len());
-            let cells = &all[..len];
+            all.shuffle(rng);
+            let cells = run.as_deref().unwrap_or(&all[..len]);
+            let len = cells.len();
             let syms: Vec<u8> = cells.iter().map(|c| grid[c.index()]).collect();
             let distinct = (0..len).all(|i| !syms[..i].contains(&syms[i]));
             let i = syms.iter().position(|&s| s as usize == lo);

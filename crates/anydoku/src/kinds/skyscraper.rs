@@ -179,7 +179,9 @@ impl Kind for Skyscraper {
         grid: &[u8],
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
-        let cells = pick::distinct_cells(g, rng, 4);
+        // a whole row or column from the edge, else any cells
+        let cells = pick::edge_run(g, rng, pick::ORTHOGONAL)
+            .unwrap_or_else(|| pick::distinct_cells(g, rng, 4));
         let v: Vec<i64> = cells.iter().map(|&c| pick::value(g, grid, c)).collect();
         let k = visible(&v);
         Some((cells, vec![k]))

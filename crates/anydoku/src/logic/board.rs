@@ -13,7 +13,9 @@
 //! [`Board::changed_since`] tells whether a cell's candidates changed after a given stamp, which
 //! lets a rule that found nothing before look only where something changed since.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+
+use rustc_hash::FxHashMap;
 
 use super::rules::constraints::Constraints;
 use crate::geometry::{Geometry, Rule as ShapeRule};
@@ -88,7 +90,20 @@ pub struct Board {
     /// Per cell and symbol (`c * n_symbols + v`), the stamp of the last step that removed the
     /// candidate or placed the cell.
     changed_sym: Vec<u32>,
+    /// Sum shapes' supports already worked out (shared by the copies of a board).
+    supports: Arc<SupportCache>,
 }
+
+/// Per sum shape and candidates of its cells, the symbols some valid assignment of the shape
+/// uses: the forcing nets of one solve meet the same cases over and over, step after step.
+#[derive(Debug, Default)]
+struct SupportCache(Mutex<FxHashMap<SupportKey, Arc<[Mask]>>>);
+
+/// A sum shape and the candidates of its cells.
+type SupportKey = (usize, Vec<Mask>);
+
+/// Entries kept at most (the cache starts afresh past this).
+const SUPPORT_CACHE_MAX: usize = 1 << 18;
 
 /// A board whose candidates show the puzzle cannot be solved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -181,6 +196,7 @@ impl Board {
             stamp: 0,
             changed: vec![0; n_cells],
             changed_sym: vec![0; n_cells * n_symbols],
+            supports: Arc::default(),
         };
         for (c, v) in givens.iter().enumerate() {
             if let Some(v) = *v {
@@ -272,6 +288,23 @@ impl Board {
                 self.changed_sym[p * n + v as usize] = self.stamp;
             }
         }
+    }
+
+    /// Per cell of sum shape `s`, the symbols some valid assignment of the shape uses when its
+    /// cells hold `cands` (worked out once per solve).
+    pub fn sum_support(&self, s: usize, cands: &[Mask]) -> Arc<[Mask]> {
+        let key = (s, cands.to_vec());
+        if let Some(x) = self.supports.0.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return x;
+        }
+        let x: Arc<[Mask]> = super::rules::cages::support(self, s, cands).into();
+        if let Ok(mut m) = self.supports.0.lock() {
+            if m.len() >= SUPPORT_CACHE_MAX {
+                m.clear();
+            }
+            m.insert(key, x.clone());
+        }
+        x
     }
 
     /// Symbols already placed in a shape.

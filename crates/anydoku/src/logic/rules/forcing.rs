@@ -79,6 +79,7 @@ impl LogicRule for Forcing {
             },
         };
         let mut net = Net::new(b, mode);
+        let mut done = Done::new(&net);
         // up the weights one tenth at a time, following each net only as far as the size that
         // weight allows: small nets are found by small searches
         for level in 0.. {
@@ -93,14 +94,10 @@ impl LogicRule for Forcing {
             }
             net.limit = (bound - 1).min(u16::MAX as usize) as u16;
             net.inner_size = bound;
-            let (proofs, cut) = self.proofs(&mut net, cx)?;
+            let (proofs, cut) = self.proofs(&mut net, cx, &mut done)?;
+            let sizes = self.sizes(&mut net, &proofs, cx)?;
             let mut best: Option<(usize, Proof)> = None;
-            for p in proofs {
-                if cx.budget.is_out() {
-                    cx.exhaustive = false;
-                    return None;
-                }
-                let size = self.size(&mut net, &p, cx);
+            for (p, size) in proofs.into_iter().zip(sizes) {
                 if size <= bound && best.as_ref().is_none_or(|x| size < x.0) {
                     best = Some((size, p));
                 }
@@ -120,7 +117,7 @@ impl LogicRule for Forcing {
 impl Forcing {
     /// Every conclusion the nets reach (sizes not yet known) and whether some net stopped at
     /// its depth limit; `None` when the budget ran out.
-    fn proofs(&self, net: &mut Net, cx: &mut Cx) -> Option<(Vec<Proof>, bool)> {
+    fn proofs(&self, net: &mut Net, cx: &mut Cx, done: &mut Done) -> Option<(Vec<Proof>, bool)> {
         let b = net.b;
         let n = b.n_symbols;
         let dynamic = self.0 != NetKind::Multiple;
@@ -141,19 +138,15 @@ impl Forcing {
                 if cx.tick() {
                     return None;
                 }
-                let on_set = propagate(net, on, cx);
-                cut |= net.cut;
-                if dynamic && on_set.is_none() {
+                let (contra, on_reach) = done.recall(net, on, cx, &mut cut);
+                if dynamic && contra {
                     out.push(Proof::Contradiction { pot: on });
                 }
-                let on_reach = on_set.unwrap_or_else(|| net.reached());
                 if dynamic {
-                    let off_set = propagate(net, on ^ 1, cx);
-                    cut |= net.cut;
-                    if off_set.is_none() {
+                    let (contra, off_reach) = done.recall(net, on ^ 1, cx, &mut cut);
+                    if contra {
                         out.push(Proof::Contradiction { pot: on ^ 1 });
                     } else if !nishio && k >= 3 {
-                        let off_reach = net.reached();
                         for t in worth(b, n, &and(&on_reach, &off_reach)) {
                             out.push(Proof::Double { pot: on, target: t });
                         }
@@ -176,7 +169,7 @@ impl Forcing {
             }
         }
         if !nishio {
-            cut |= self.regions(net, cx, &mut reach, &mut out)?;
+            cut |= self.regions(net, cx, (&mut reach, done), &mut out)?;
         }
         Some((out, cut))
     }
@@ -187,7 +180,7 @@ impl Forcing {
         &self,
         net: &mut Net,
         cx: &mut Cx,
-        reach: &mut FxHashMap<u32, Vec<u64>>,
+        (reach, done): (&mut FxHashMap<u32, Vec<u64>>, &mut Done),
         out: &mut Vec<Proof>,
     ) -> Option<bool> {
         let mut cut = false;
@@ -208,8 +201,7 @@ impl Forcing {
                             if cx.tick() {
                                 return None;
                             }
-                            let r = propagate(net, on, cx).unwrap_or_else(|| net.reached());
-                            cut |= net.cut;
+                            let r = done.recall(net, on, cx, &mut cut).1;
                             reach.insert(on, r.clone());
                             r
                         }
@@ -249,24 +241,40 @@ impl Forcing {
         }
     }
 
-    /// SE's complexity of a proof: the potentials behind its conclusion, over all branches.
-    fn size(&self, net: &mut Net, p: &Proof, cx: &mut Cx) -> usize {
-        let mut total = 0;
-        for (start, targets) in self.branches(net, p) {
+    /// SE's complexity of each proof: the potentials behind its conclusion, over all branches.
+    /// Branches are grouped by their assumption, so each assumption is propagated once however
+    /// many proofs start from it. `None` when the budget ran out.
+    fn sizes(&self, net: &mut Net, proofs: &[Proof], cx: &mut Cx) -> Option<Vec<usize>> {
+        // (assumption, proof, target or u32::MAX for "the contradiction met")
+        let mut todo: Vec<(u32, u32, u32)> = Vec::new();
+        for (i, p) in proofs.iter().enumerate() {
+            for (start, targets) in self.branches(net, p) {
+                todo.push((start, i as u32, targets.first().copied().unwrap_or(u32::MAX)));
+            }
+        }
+        todo.sort_unstable();
+        let mut total = vec![0; proofs.len()];
+        let mut i = 0;
+        while i < todo.len() {
+            if cx.budget.is_out() {
+                cx.exhaustive = false;
+                return None;
+            }
+            let start = todo[i].0;
             net.reset();
             net.assume(start);
             let met = net.run(cx);
-            let ends: Vec<u32> = match met {
-                Some((on, off)) if targets.is_empty() => vec![on, off],
-                _ => targets
-                    .iter()
-                    .copied()
-                    .filter(|&t| net.has(t))
-                    .collect(),
-            };
-            total += if ends.is_empty() { 1 } else { net.size(&ends) };
+            while i < todo.len() && todo[i].0 == start {
+                let (_, p, t) = todo[i];
+                let ends: Vec<u32> = match met {
+                    Some((on, off)) if t == u32::MAX => vec![on, off],
+                    _ => [t].into_iter().filter(|&t| t != u32::MAX && net.has(t)).collect(),
+                };
+                total[p as usize] += if ends.is_empty() { 1 } else { net.size(&ends) };
+                i += 1;
+            }
         }
-        total
+        Some(total)
     }
 
     /// The step of a proof, with its chains written out.
@@ -365,6 +373,41 @@ impl Forcing {
                 kind.to_lowercase()
             ),
         }
+    }
+}
+
+/// Propagations already done in earlier tiers of one search, by assumption.
+struct Done {
+    /// Whether to keep them (not on boards where that takes too much memory).
+    keep: bool,
+    /// Whether the propagation contradicts, and the potentials it reached.
+    map: FxHashMap<u32, (bool, Vec<u64>)>,
+}
+
+impl Done {
+    fn new(net: &Net) -> Self {
+        let words = net.potentials().div_ceil(64);
+        Done {
+            keep: words * net.potentials() < 1 << 22,
+            map: FxHashMap::default(),
+        }
+    }
+
+    /// Propagates one assumption, or recalls it: whether it contradicts and what it reached.
+    /// A propagation that stopped nowhere at the depth limit (and whose nested searches were
+    /// complete) is the same at every larger limit, so it is kept for the next tiers.
+    fn recall(&mut self, net: &mut Net, start: u32, cx: &mut Cx, cut: &mut bool) -> (bool, Vec<u64>) {
+        if let Some((contra, reach)) = self.map.get(&start) {
+            return (*contra, reach.clone());
+        }
+        let set = propagate(net, start, cx);
+        *cut |= net.cut;
+        let contra = set.is_none();
+        let reach = set.unwrap_or_else(|| net.reached());
+        if self.keep && !net.cut && net.complete && !cx.budget.is_out() {
+            self.map.insert(start, (contra, reach.clone()));
+        }
+        (contra, reach)
     }
 }
 

@@ -61,18 +61,24 @@ pub struct Net<'a> {
     pub inner_size: usize,
     /// Whether the last propagation stopped somewhere at `limit`.
     pub cut: bool,
+    /// Whether the nested searches of the last propagation were complete (none cut short).
+    pub complete: bool,
     /// Scratch for counting ancestors.
     mark: Vec<u32>,
     mark_gen: u32,
     /// Rules for nested reasoning (level 1 and up), cheapest first.
     nested: Vec<Box<dyn LogicRule>>,
+    /// The board the nested rules read (the working candidates), kept from one use to the next.
+    inner: Option<Board>,
+    /// Whether `inner` was brought back to the board since the last reset.
+    synced: bool,
+    /// Per nested rule, the stamp of `inner` when it last found nothing in this propagation.
+    since: Vec<u32>,
     /// Whether the net keeps sum shapes to valid assignments (dynamic nets on boards with sums).
     sums: bool,
     /// Sum shapes whose cells lost candidates, to look at when nothing else follows.
     dirty: Vec<usize>,
     dirty_at: Vec<u32>,
-    /// Supports of sum shapes already worked out, by shape and candidates.
-    sum_cache: rustc_hash::FxHashMap<(usize, Vec<Mask>), Vec<Mask>>,
     /// Per shape and symbol, the empty cells of the working copy holding it.
     count: Vec<u16>,
     base_count: Vec<u16>,
@@ -120,6 +126,12 @@ impl<'a> Net<'a> {
                 }
             }
         }
+        let nested = if mode.dynamic && !mode.nishio {
+            super::nested_rules(mode.level)
+        } else {
+            Vec::new()
+        };
+        let n_nested = nested.len();
         Net {
             b,
             n,
@@ -141,15 +153,14 @@ impl<'a> Net<'a> {
             limit: u16::MAX,
             inner_size: usize::MAX,
             cut: false,
-            nested: if mode.dynamic && !mode.nishio {
-                super::nested_rules(mode.level)
-            } else {
-                Vec::new()
-            },
+            complete: true,
+            nested,
+            inner: None,
+            synced: false,
+            since: vec![0; n_nested],
             sums: mode.dynamic && !mode.nishio && b.shapes.iter().any(|s| s.sum.is_some()),
             dirty: Vec::new(),
             dirty_at: vec![0; b.shapes.len()],
-            sum_cache: Default::default(),
             count: base_count.clone(),
             base_count,
             out: Out::default(),
@@ -165,6 +176,8 @@ impl<'a> Net<'a> {
     pub fn reset(&mut self) {
         self.gen += 1;
         self.cut = false;
+        self.complete = true;
+        self.synced = false;
         self.dirty.clear();
         self.arena.clear();
         self.order.clear();
@@ -387,16 +400,7 @@ impl<'a> Net<'a> {
             if cands.contains(&0) {
                 continue;
             }
-            let key = (s, cands);
-            let support = match self.sum_cache.get(&key) {
-                Some(x) => x.clone(),
-                None => {
-                    let x = super::cages::support(b, s, &key.1);
-                    self.sum_cache.insert(key.clone(), x.clone());
-                    x
-                }
-            };
-            let cands = key.1;
+            let support = b.sum_support(s, &cands);
             let mut fresh = Vec::new();
             for (d, &c) in cells.iter().enumerate() {
                 if b.value[c].is_none() {
@@ -504,20 +508,38 @@ impl<'a> Net<'a> {
         if !self.mode.dynamic || cx.budget.is_out() {
             return Ok(false);
         }
-        let mut t = self.b.clone();
+        // one copy of the board per net, brought up to the working candidates: the cells
+        // this propagation changed are those stamped after `since_start`
+        let mut t = self.inner.take().unwrap_or_else(|| self.b.clone());
+        if !self.synced {
+            t.set_candidates(&self.b.cand);
+            let start = t.stamp();
+            self.since.iter_mut().for_each(|s| *s = start);
+            self.synced = true;
+        }
         t.set_candidates(&self.work);
+        let result = self.nested_on(&t, cx);
+        self.inner = Some(t);
+        result
+    }
+
+    fn nested_on(&mut self, t: &Board, cx: &mut Cx) -> Result<bool, (u32, u32)> {
         if t.contradiction().is_some() {
             return Ok(false);
         }
-        for r in &self.nested {
+        for (i, r) in self.nested.iter().enumerate() {
             // the rules found nothing on the board itself (they are lighter and were tried
-            // first), so only patterns with a cell this net changed can be new
+            // first), so only patterns with a cell this net changed can be new; and nothing
+            // with only cells unchanged since their last search of this propagation
             let mut inner = cx.nested();
-            inner.since = self.b.stamp();
+            inner.since = self.since[i];
             inner.max_size = self.inner_size;
-            let Some(step) = r.find(&t, &mut inner) else {
+            let Some(step) = r.find(t, &mut inner) else {
                 if !inner.exhaustive {
                     cx.exhaustive = false;
+                    self.complete = false;
+                } else {
+                    self.since[i] = t.stamp();
                 }
                 continue;
             };
