@@ -23,7 +23,8 @@
 //!
 //! 2. **Variants against OR-tools CP-SAT** (one worker): `benches/cpsat/compare.py` on the first
 //!    100 puzzles of the Samurai (`samurai_puzzlekit`) and Killer (`killer_krazydad`) sets, and
-//!    four sparse 36x36 minimal puzzles of michael404 (`SPARSE_SET`, settled by CDCL), after
+//!    four sparse 36x36 minimal puzzles of michael404 (`SPARSE_SET`, settled by CDCL), and the
+//!    two sets of 50 generated thermometer/arrow/kropki 9x9 puzzles in `benches/kinds/`, after
 //!    converting the shared variant corpus with `tools/variants_to_jsonl.py`. It needs
 //!    `python3` with `ortools` (`pip install ortools`; skipped with that hint otherwise) and builds
 //!    the anydoku binary first (`cargo build --release --bin anydoku`), since compare.py times
@@ -512,6 +513,13 @@ fn cpsat_in(root: &Path, variants: &Path, tmp: &Path, bin: &Path) -> Result<(), 
         let p = tmp.join(SPARSE_SET);
         if !sparse.is_empty() && std::fs::write(&p, sparse.join("\n") + "\n").is_ok() {
             inputs.push(p);
+        }
+    }
+    // the generated 9x9 puzzles with thermometers, arrows and kropki dots (issue 26)
+    for set in ["kinds.jsonl", "kinds_long.jsonl"] {
+        let kinds = root.join("crates/anydoku/benches/kinds").join(set);
+        if kinds.is_file() {
+            inputs.push(kinds);
         }
     }
     if inputs.is_empty() {

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use super::constraint::Propagator;
-use super::{sum, Engine, SumShape};
+use super::{sum, Engine, SumShape, PROP_WORDS};
 use crate::geometry::{CellId, Geometry, Rule};
 
 /// What the shapes' kinds add to the engine, as they are flattened one by one.
@@ -90,6 +90,10 @@ pub(crate) fn shape_parts(s: &crate::geometry::Shape, g: &Geometry) -> ShapePart
     }
 }
 
+/// The branching bonus of a cell per propagator shape holding it (see `Engine::prop_weight`):
+/// tuned on the thermometer/arrow/kropki bench set (docs/PERFORMANCE.md).
+const PROP_WEIGHT: u32 = 8;
+
 /// The engine's tables for `g`, with no search policy yet (see `Engine::apply`): no overlap
 /// tables, no all-different filter, no CDCL, no bitboard kernel. `derived`: add the sum shapes
 /// of [`crate::geometry::partition`].
@@ -108,8 +112,38 @@ pub(super) fn flatten(g: &Geometry, derived: bool) -> Engine {
         pairs: Vec::new(),
         props: Vec::new(),
     };
+    // how many propagator shapes hold each cell (a branching hint, see `Engine::prop_weight`)
+    // and which propagators hold each cell (the propagation wakes them on its changes)
+    let mut prop_weight = vec![0u32; n_cells];
+    let mut prop_cells: Vec<(usize, &[CellId])> = Vec::new();
     for s in &g.shapes {
+        let before = flat.props.len();
         crate::kinds::flatten(s, g, &mut flat);
+        for k in before..flat.props.len() {
+            prop_cells.push((k, &s.cells));
+        }
+        if flat.props.len() > before {
+            for c in &s.cells {
+                prop_weight[c.index()] += PROP_WEIGHT;
+            }
+        }
+    }
+    if flat.props.is_empty() {
+        prop_weight = Vec::new();
+    }
+    let prop_words = match flat.props.len() {
+        0 => 0,
+        1..=64 => 1,
+        n if n <= 64 * PROP_WORDS => PROP_WORDS,
+        _ => 0,
+    };
+    let mut cell_prop_bits = vec![0u64; n_cells * prop_words];
+    if prop_words > 0 {
+        for &(k, cells) in &prop_cells {
+            for c in cells {
+                cell_prop_bits[c.index() * prop_words + k / 64] |= 1u64 << (k % 64);
+            }
+        }
     }
     let Flat {
         complete,
@@ -174,6 +208,9 @@ pub(super) fn flatten(g: &Geometry, derived: bool) -> Engine {
         sum_tables,
         derived: n_derived,
         props,
+        prop_weight,
+        prop_words,
+        cell_prop_bits,
     }
 }
 

@@ -176,7 +176,19 @@ pub struct Engine {
     /// The propagators of the constraint kinds other than unique and sum (thermometers,
     /// arrows, kropki dots, ...), run by the cell-major kernel ([`constraint`]).
     pub(crate) props: Vec<std::sync::Arc<dyn constraint::Propagator>>,
+    /// Per cell, a bonus to its branching score ([`search`]): how many propagator shapes hold
+    /// it, times a weight (empty without propagators, so classic and Killer search is as before).
+    pub(crate) prop_weight: Vec<u32>,
+    /// Words per cell in `cell_prop_bits`: 1 when the engine has 1 to 64 propagators,
+    /// [`PROP_WORDS`] up to `64 * PROP_WORDS`, else 0 (none, or too many to track: then all of
+    /// them run each pass).
+    pub(crate) prop_words: usize,
+    /// Per cell, `prop_words` words: the bitset of the propagators whose shape holds the cell.
+    pub(crate) cell_prop_bits: Vec<u64>,
 }
+
+/// The width of the propagation's set of propagators to run (see [`Engine::prop_words`]).
+pub(crate) const PROP_WORDS: usize = 4;
 
 /// A tri-state engine switch: leave the choice to the engine, or force it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -13,28 +13,44 @@
 //! stack. The two innermost loops index without bounds checks; `check_inputs` and the engine's
 //! construction are what make that sound.
 
-use super::{alldiff, constraint, sum, Engine, Mask};
+use super::{alldiff, constraint, sum, Engine, Mask, PROP_WORDS};
 
 /// The set of complete shapes that changed since they were last scanned, `W` words (a
-/// compile-time width chosen from the engine's shape count, so marking a cell is `W` ORs).
-struct Dirty<const W: usize> {
+/// compile-time width chosen from the engine's shape count, so marking a cell is `W` ORs), and
+/// the set of the kinds' propagators whose cells changed since they last ran, `P` words (0
+/// when the engine has no propagators, or too many to track: then all of them run each pass).
+struct Dirty<const W: usize, const P: usize> {
     words: [u64; W],
+    props: [u64; P],
 }
 
-impl<const W: usize> Dirty<W> {
+/// Sets the first `n` bits of `words`.
+#[inline]
+fn fill(words: &mut [u64], n: usize) {
+    for (i, w) in words.iter_mut().enumerate() {
+        let left = n.saturating_sub(i * 64);
+        *w = if left >= 64 { !0 } else { (1u64 << left) - 1 };
+    }
+}
+
+impl<const W: usize, const P: usize> Dirty<W, P> {
+    fn none() -> Self {
+        Dirty {
+            words: [0; W],
+            props: [0; P],
+        }
+    }
+
     fn all(e: &Engine) -> Self {
-        let mut d = Dirty { words: [0; W] };
+        let mut d = Self::none();
         d.mark_all(e);
         d
     }
 
     #[inline]
     fn mark_all(&mut self, e: &Engine) {
-        let n = e.n_complete;
-        for (i, w) in self.words.iter_mut().enumerate() {
-            let left = n.saturating_sub(i * 64);
-            *w = if left >= 64 { !0 } else { (1u64 << left) - 1 };
-        }
+        fill(&mut self.words, e.n_complete);
+        fill(&mut self.props, e.props.len());
     }
 
     /// Marks the shapes of cell `c`.
@@ -48,7 +64,35 @@ impl<const W: usize> Dirty<W> {
             // is below `n_cells` (see `check_inputs`).
             self.words[i] |= unsafe { *e.cell_bits.get_unchecked(c * W + i) };
         }
+        #[allow(clippy::needless_range_loop)]
+        for i in 0..P {
+            self.props[i] |= e.cell_prop_bits[c * P + i];
+        }
     }
+}
+
+/// Calls `$f::<W, P>($args)` with the engine's shape and propagator widths as constants.
+macro_rules! widths {
+    ($e:expr, $f:ident, $($arg:expr),*) => {
+        match ($e.shape_words, $e.prop_words) {
+            (1, 0) => $f::<1, 0>($($arg),*),
+            (2, 0) => $f::<2, 0>($($arg),*),
+            (4, 0) => $f::<4, 0>($($arg),*),
+            (8, 0) => $f::<8, 0>($($arg),*),
+            (16, 0) => $f::<16, 0>($($arg),*),
+            (1, 1) => $f::<1, 1>($($arg),*),
+            (2, 1) => $f::<2, 1>($($arg),*),
+            (4, 1) => $f::<4, 1>($($arg),*),
+            (8, 1) => $f::<8, 1>($($arg),*),
+            (16, 1) => $f::<16, 1>($($arg),*),
+            (1, _) => $f::<1, PROP_WORDS>($($arg),*),
+            (2, _) => $f::<2, PROP_WORDS>($($arg),*),
+            (4, _) => $f::<4, PROP_WORDS>($($arg),*),
+            (8, _) => $f::<8, PROP_WORDS>($($arg),*),
+            (16, _) => $f::<16, PROP_WORDS>($($arg),*),
+            _ => $f::<0, 0>($($arg),*),
+        }
+    };
 }
 
 /// Places the singletons on `queue` and propagates until nothing changes.
@@ -62,15 +106,16 @@ pub fn propagate(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
 /// [`propagate`] with the all-different filter on or off (`strong`) whatever the engine's
 /// default.
 pub fn propagate_at(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>, strong: bool) -> bool {
-    check_inputs(e, cand, queue);
-    match e.shape_words {
-        1 => run(e, cand, queue, &mut Dirty::<1>::all(e), strong),
-        2 => run(e, cand, queue, &mut Dirty::<2>::all(e), strong),
-        4 => run(e, cand, queue, &mut Dirty::<4>::all(e), strong),
-        8 => run(e, cand, queue, &mut Dirty::<8>::all(e), strong),
-        16 => run(e, cand, queue, &mut Dirty::<16>::all(e), strong),
-        _ => run_untracked(e, cand, queue, strong),
+    fn go<const W: usize, const P: usize>(
+        e: &Engine,
+        cand: &mut [Mask],
+        queue: &mut Vec<u32>,
+        strong: bool,
+    ) -> bool {
+        run(e, cand, queue, &mut Dirty::<W, P>::all(e), strong)
     }
+    check_inputs(e, cand, queue);
+    widths!(e, go, e, cand, queue, strong)
 }
 
 /// Like [`propagate`], for a candidate array that was at a fixpoint before the cells on `queue`
@@ -85,27 +130,20 @@ pub fn propagate_changed_at(
     queue: &mut Vec<u32>,
     strong: bool,
 ) -> bool {
-    fn go<const W: usize>(
+    fn go<const W: usize, const P: usize>(
         e: &Engine,
         cand: &mut [Mask],
         queue: &mut Vec<u32>,
         strong: bool,
     ) -> bool {
-        let mut d = Dirty::<W> { words: [0; W] };
+        let mut d = Dirty::<W, P>::none();
         for &c in queue.iter() {
             d.mark(e, c as usize);
         }
         run(e, cand, queue, &mut d, strong)
     }
     check_inputs(e, cand, queue);
-    match e.shape_words {
-        1 => go::<1>(e, cand, queue, strong),
-        2 => go::<2>(e, cand, queue, strong),
-        4 => go::<4>(e, cand, queue, strong),
-        8 => go::<8>(e, cand, queue, strong),
-        16 => go::<16>(e, cand, queue, strong),
-        _ => run_untracked(e, cand, queue, strong),
-    }
+    widths!(e, go, e, cand, queue, strong)
 }
 
 /// The hot loops index `cand` and the engine's tables without bounds checks; this is what makes
@@ -121,18 +159,11 @@ fn check_inputs(e: &Engine, cand: &[Mask], queue: &[u32]) {
     );
 }
 
-/// Propagation for engines with too many complete shapes to track: full passes, with a
-/// zero-word dirty set.
-fn run_untracked(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>, strong: bool) -> bool {
-    let mut d = Dirty::<0> { words: [] };
-    run(e, cand, queue, &mut d, strong)
-}
-
-fn run<const W: usize>(
+fn run<const W: usize, const P: usize>(
     e: &Engine,
     cand: &mut [Mask],
     queue: &mut Vec<u32>,
-    dirty: &mut Dirty<W>,
+    dirty: &mut Dirty<W, P>,
     strong: bool,
 ) -> bool {
     loop {
@@ -154,13 +185,11 @@ fn run<const W: usize>(
             }
         }
         if !e.props.is_empty() {
-            match constraint::pass(e, cand, queue) {
+            // propagators may narrow cells without making them singletons: `Cands` marks the
+            // shapes of each cell they narrow
+            match constraint::pass_marking(e, cand, queue, &mut dirty.words, &mut dirty.props) {
                 None => return false,
-                Some(true) => {
-                    // propagators may narrow cells without making them singletons
-                    dirty.mark_all(e);
-                    continue;
-                }
+                Some(true) => continue,
                 Some(false) => {}
             }
         }
@@ -184,11 +213,11 @@ fn run<const W: usize>(
 
 /// Naked singles: removes each queued cell's symbol from its peers, queueing new singletons.
 #[inline]
-fn drain<const W: usize>(
+fn drain<const W: usize, const P: usize>(
     e: &Engine,
     cand: &mut [Mask],
     queue: &mut Vec<u32>,
-    dirty: &mut Dirty<W>,
+    dirty: &mut Dirty<W, P>,
 ) -> bool {
     while let Some(c) = queue.pop() {
         let c = c as usize;
@@ -227,12 +256,12 @@ fn drain<const W: usize>(
 /// `N` is the shape size when it is known at compile time (the first loop is then unrolled), or
 /// 0 for any size; [`hidden_singles`] picks it from the symbol-set width.
 #[inline(always)]
-fn scan_shape<const W: usize, const N: usize>(
+fn scan_shape<const W: usize, const P: usize, const N: usize>(
     e: &Engine,
     shape: &[u32],
     cand: &mut [Mask],
     queue: &mut Vec<u32>,
-    dirty: &mut Dirty<W>,
+    dirty: &mut Dirty<W, P>,
 ) -> Option<bool> {
     let shape: &[u32] = if N > 0 {
         let fixed_size: &[u32; N] = shape.try_into().expect("a complete shape has N cells");
@@ -279,11 +308,11 @@ fn scan_shape<const W: usize, const N: usize>(
 /// Hidden singles over the dirty shapes until none is dirty (with naked singles drained as they
 /// appear). Returns false on a contradiction.
 #[inline]
-fn hidden_singles<const W: usize>(
+fn hidden_singles<const W: usize, const P: usize>(
     e: &Engine,
     cand: &mut [Mask],
     queue: &mut Vec<u32>,
-    dirty: &mut Dirty<W>,
+    dirty: &mut Dirty<W, P>,
 ) -> bool {
     let n = e.n_symbols;
     if W == 0 {
@@ -291,7 +320,7 @@ fn hidden_singles<const W: usize>(
         loop {
             let mut changed = false;
             for shape in e.complete.chunks_exact(n) {
-                match scan_shape::<W, 0>(e, shape, cand, queue, dirty) {
+                match scan_shape::<W, P, 0>(e, shape, cand, queue, dirty) {
                     None => return false,
                     Some(c) => changed |= c,
                 }
@@ -314,9 +343,9 @@ fn hidden_singles<const W: usize>(
                 dirty.words[i] = bits & (bits - 1);
                 let shape = &e.complete[s * n..s * n + n];
                 let scanned = match n {
-                    9 => scan_shape::<W, 9>(e, shape, cand, queue, dirty),
-                    16 => scan_shape::<W, 16>(e, shape, cand, queue, dirty),
-                    _ => scan_shape::<W, 0>(e, shape, cand, queue, dirty),
+                    9 => scan_shape::<W, P, 9>(e, shape, cand, queue, dirty),
+                    16 => scan_shape::<W, P, 16>(e, shape, cand, queue, dirty),
+                    _ => scan_shape::<W, P, 0>(e, shape, cand, queue, dirty),
                 };
                 if scanned.is_none() {
                     return false;
@@ -331,11 +360,11 @@ fn hidden_singles<const W: usize>(
 
 /// Overlap of two complete shapes: a symbol whose candidates in one shape all lie in the shared
 /// part must be there, so it leaves the rest of the other shape.
-fn overlaps<const W: usize>(
+fn overlaps<const W: usize, const P: usize>(
     e: &Engine,
     cand: &mut [Mask],
     queue: &mut Vec<u32>,
-    dirty: &mut Dirty<W>,
+    dirty: &mut Dirty<W, P>,
 ) -> Option<bool> {
     let mut changed = false;
     let cells = &e.overlap_cells;

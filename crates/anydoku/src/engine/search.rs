@@ -277,7 +277,8 @@ impl<'e> Searcher<'e> {
         let cand = self.levels.top();
         // choose the unfixed cell with the fewest candidates. Among cells with two: for a plain
         // count, the one whose two branches narrow its peers most (a peer losing a candidate
-        // counts one, three when it has two and so becomes a single).
+        // counts one, three when it has two and so becomes a single), plus the engine's bonus
+        // for cells of the kinds' propagators (`prop_weight`).
         let mut best = usize::MAX;
         let mut best_count = u32::MAX;
         let mut best_score = 0u32;
@@ -290,6 +291,11 @@ impl<'e> Searcher<'e> {
                     let shared = (pm & m).count_ones();
                     let pair = pm.count_ones() == 2;
                     score += shared * (1 + 2 * pair as u32);
+                }
+                // cells of thermometers, arrows, dots, ... first (their branches wake the
+                // propagators too): fewer nodes on such puzzles
+                if let Some(&w) = self.e.prop_weight.get(c) {
+                    score += w;
                 }
                 if best == usize::MAX || score > best_score {
                     best = c;

@@ -7,6 +7,10 @@
 //! of the other supports (arc consistency for each pair). On a *path* (each pair's second cell
 //! is the next pair's first) a backward sweep and then a forward sweep make the whole line arc
 //! consistent in one pass (a path is a tree: every symbol left has a support all along it).
+//!
+//! A table that is an order of the symbol indices (`<` or `<=` on values that rise with the
+//! index: thermometers, inequality signs) is recognised when it is made, and its supports are
+//! then bit operations on the lowest or highest candidate instead of a walk over the symbols.
 
 use crate::engine::constraint::{Cands, Propagator};
 use crate::engine::flatten::Flat;
@@ -22,6 +26,46 @@ pub(crate) struct Relation {
     /// `bwd[t]`: the symbols the first cell may hold when the second holds `t`.
     bwd: Box<[Mask]>,
     path: bool,
+    order: Order,
+    /// Every symbol.
+    full: Mask,
+}
+
+/// Whether the table is an order of the symbol indices (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Order {
+    /// Any other table.
+    Table,
+    /// The first's symbol index is below the second's.
+    Less,
+    /// The first's symbol index is at most the second's.
+    LessEq,
+}
+
+/// The symbols below index `i` (`i <= 64`).
+#[inline]
+fn below(i: u32) -> Mask {
+    if i >= Mask::BITS {
+        !0
+    } else {
+        (1 << i) - 1
+    }
+}
+
+/// Which order `fwd` is, if any.
+fn order_of(fwd: &[Mask]) -> Order {
+    let n = fwd.len() as u32;
+    let full = below(n);
+    let is = |strict: bool| {
+        (0..n).all(|s| fwd[s as usize] == full & !below(s + strict as u32))
+    };
+    if is(true) {
+        Order::Less
+    } else if is(false) {
+        Order::LessEq
+    } else {
+        Order::Table
+    }
 }
 
 /// The symbols `table` allows for some symbol of `m`.
@@ -52,6 +96,8 @@ impl Relation {
         }
         Relation {
             pairs: pairs.iter().map(|[a, b]| [a.0, b.0]).collect(),
+            order: order_of(&fwd),
+            full: below(n as u32),
             fwd: fwd.into(),
             bwd: bwd.into(),
             path: false,
@@ -63,6 +109,8 @@ impl Relation {
         let same: Box<[Mask]> = (0..flat.values().len()).map(|s| 1 << s).collect();
         Relation {
             pairs: pairs.iter().map(|[a, b]| [a.0, b.0]).collect(),
+            order: Order::Table,
+            full: below(same.len() as u32),
             fwd: same.clone(),
             bwd: same,
             path: false,
@@ -79,23 +127,52 @@ impl Relation {
     }
 }
 
+impl Relation {
+    /// The symbols the second cell of a pair may hold when the first holds one of `m`.
+    #[inline]
+    fn forward(&self, m: Mask) -> Mask {
+        if m == 0 {
+            return 0;
+        }
+        match self.order {
+            Order::Less => self.full & !below(m.trailing_zeros() + 1),
+            Order::LessEq => self.full & !below(m.trailing_zeros()),
+            Order::Table => support(m, &self.fwd),
+        }
+    }
+
+    /// The symbols the first cell of a pair may hold when the second holds one of `m`.
+    #[inline]
+    fn backward(&self, m: Mask) -> Mask {
+        if m == 0 {
+            return 0;
+        }
+        let top = Mask::BITS - 1 - m.leading_zeros();
+        match self.order {
+            Order::Less => below(top),
+            Order::LessEq => below(top + 1),
+            Order::Table => support(m, &self.bwd),
+        }
+    }
+}
+
 impl Propagator for Relation {
     fn propagate(&self, c: &mut Cands) -> bool {
         if self.path {
             for &[a, b] in self.pairs.iter().rev() {
-                if !c.keep(a, support(c.get(b), &self.bwd)) {
+                if !c.keep(a, self.backward(c.get(b))) {
                     return false;
                 }
             }
             for &[a, b] in &self.pairs {
-                if !c.keep(b, support(c.get(a), &self.fwd)) {
+                if !c.keep(b, self.forward(c.get(a))) {
                     return false;
                 }
             }
         } else {
             for &[a, b] in &self.pairs {
-                if !c.keep(b, support(c.get(a), &self.fwd))
-                    || !c.keep(a, support(c.get(b), &self.bwd))
+                if !c.keep(b, self.forward(c.get(a)))
+                    || !c.keep(a, self.backward(c.get(b)))
                 {
                     return false;
                 }

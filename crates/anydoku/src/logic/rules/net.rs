@@ -49,6 +49,8 @@ pub struct Net<'a> {
     arena: Vec<u32>,
     /// Extra size a potential brings (the size of the nested chain that produced it).
     extra: Vec<u32>,
+    /// Per potential, the constraint shape that produced it (`u32::MAX`: none).
+    via: Vec<u32>,
     on_queue: std::collections::VecDeque<u32>,
     off_queue: std::collections::VecDeque<u32>,
     /// The potentials reached, in order.
@@ -144,6 +146,7 @@ impl<'a> Net<'a> {
             par_len: vec![0; pots],
             arena: Vec::new(),
             extra: vec![0; pots],
+            via: vec![u32::MAX; pots],
             on_queue: Default::default(),
             off_queue: Default::default(),
             order: Vec::new(),
@@ -207,6 +210,7 @@ impl<'a> Net<'a> {
         self.par_len[i] = parents.len() as u16;
         self.arena.extend_from_slice(parents);
         self.extra[i] = extra;
+        self.via[i] = u32::MAX;
         self.order.push(p);
         if p % 2 == 1 {
             self.on_queue.push_back(p);
@@ -484,6 +488,7 @@ impl<'a> Net<'a> {
                 for q in [on, off] {
                     if !self.has(q) {
                         self.add(q, &parents, 0);
+                        self.via[q as usize] = p.shape as u32;
                     }
                 }
                 return Err((on, off));
@@ -491,6 +496,7 @@ impl<'a> Net<'a> {
             for q in fresh {
                 if !self.has(q) {
                     self.add(q, &parents, 0);
+                    self.via[q as usize] = p.shape as u32;
                 }
                 if self.has(q ^ 1) {
                     return Err((q ^ 1, q));
@@ -637,7 +643,15 @@ impl<'a> Net<'a> {
     pub fn text(&self, p: u32) -> String {
         let (c, v) = self.cand(p);
         let sign = if p % 2 == 1 { "=" } else { "≠" };
-        format!("{}{sign}{}", self.b.cell(c), self.b.sym(v))
+        match self.via[p as usize] {
+            u32::MAX => format!("{}{sign}{}", self.b.cell(c), self.b.sym(v)),
+            s => format!(
+                "{}{sign}{} ({})",
+                self.b.cell(c),
+                self.b.sym(v),
+                self.b.shapes[s as usize].name
+            ),
+        }
     }
 
     /// The reached potentials as a bitset.
