@@ -322,14 +322,15 @@ fn export_refuses_what_f_puzzles_cannot_show() {
 }
 
 /// The corpus of f-puzzles strings (SOURCES.md section 7): the ones that use only supported
-/// constraints solve to their published solutions; the others name what is unsupported.
+/// constraints solve to their published solutions, and written back to f-puzzles solve to the
+/// same; the others name what is unsupported.
 #[test]
 #[ignore]
 fn corpus_fpuzzles() {
     let file = shared_data()
         .join("variants/fpuzzles/dclamage_SudokuSolver_Puzzles_fpuzzles_excerpt.cs.txt");
     let text = std::fs::read_to_string(file).unwrap();
-    let (mut solved, mut refused, mut recompressed) = (0, 0, 0);
+    let (mut solved, mut refused, mut recompressed, mut exported) = (0, 0, 0, 0);
     let mut total = 0;
     for line in text.lines() {
         let Some(i) = line.find("(@\"") else { continue };
@@ -422,6 +423,16 @@ fn corpus_fpuzzles() {
                 .collect();
             assert_eq!(digits, published, "entry {total}");
             solved += 1;
+            // written back to f-puzzles, it reads as the same puzzle: the same one solution
+            let (code, url, err) = run(&["export", arg, "--format", "fpuzzles"]);
+            assert_eq!(code, 0, "entry {total}: export: {err}");
+            let back = temp(&format!("corpus{total}-back.txt"), url.trim());
+            assert_eq!(
+                solve_checked(back.to_str().unwrap()),
+                sol,
+                "entry {total}: written back"
+            );
+            exported += 1;
         } else {
             let (code, _, err) = run(&["solve", arg]);
             assert_eq!(code, 2, "entry {total} uses {extra:?}");
@@ -436,8 +447,10 @@ fn corpus_fpuzzles() {
     }
     eprintln!(
         "f-puzzles corpus: {total} entries, {solved} solved to the published solution, \
-         {refused} refused naming their unsupported constraints, {recompressed} recompressed byte-for-byte"
+         {refused} refused naming their unsupported constraints, {recompressed} recompressed byte-for-byte, \
+         {exported} written back to f-puzzles and solved to the same solution"
     );
+    assert_eq!(exported, solved);
     assert_eq!(solved + refused, total);
     // the constraint kinds (thermometers, arrows, kropki, sandwiches, ...) unlock most of them
     assert!(solved >= 25, "only {solved} of {total} solved");

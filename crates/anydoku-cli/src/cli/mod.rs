@@ -216,7 +216,7 @@ pub enum Command {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
     Json,
-    /// An f-puzzles link (classic, jigsaw, X, Killer)
+    /// An f-puzzles link (classic, jigsaw, X, Killer and the constraint kinds f-puzzles has)
     Fpuzzles,
     /// The f-puzzles JSON behind such a link
     FpuzzlesJson,

@@ -7,6 +7,7 @@
 
 use rand::RngCore;
 
+use super::fpuzzles::Out;
 use super::pattern::{self, is};
 use super::pick::KING;
 use super::Kind;
@@ -39,6 +40,10 @@ impl Kind for AntiKing {
             near(dx) && near(dy) && !(is(dx, 0.0) && is(dy, 0.0))
         };
         pattern::check_distinct(s, g, grid, &king, "a king's move")
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, _params: &[i64], out: &mut Out) -> Result<(), String> {
+        out.flag("antiking", s)
     }
 
     fn plant(

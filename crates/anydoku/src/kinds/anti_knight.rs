@@ -7,6 +7,7 @@
 
 use rand::RngCore;
 
+use super::fpuzzles::Out;
 use super::pattern::{self, is};
 use super::pick::KNIGHT;
 use super::Kind;
@@ -37,6 +38,10 @@ impl Kind for AntiKnight {
         let knight =
             |dx: f64, dy: f64| (is(dx, 1.0) && is(dy, 2.0)) || (is(dx, 2.0) && is(dy, 1.0));
         pattern::check_distinct(s, g, grid, &knight, "a knight's move")
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, _params: &[i64], out: &mut Out) -> Result<(), String> {
+        out.flag("antiknight", s)
     }
 
     fn plant(

@@ -14,7 +14,7 @@ use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::{self, Pen};
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[circle cells]`.
 pub(crate) struct Arrow;
@@ -111,6 +111,19 @@ impl Kind for Arrow {
             }
         }
         Ok(out)
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, params: &[i64], out: &mut Out) -> Result<(), String> {
+        let k = params[0] as usize;
+        let (circle, shaft) = s.cells.split_at(k);
+        if !circle.windows(2).all(|w| out.rc(w[0]) < out.rc(w[1])) {
+            return Err("has a circle not in reading order; f-puzzles reads a pill that way".into());
+        }
+        let mut line = vec![circle[k - 1]];
+        line.extend_from_slice(shaft);
+        let entry = json!({ "cells": out.names(circle), "lines": [out.names(&line)] });
+        out.push("arrow", entry);
+        Ok(())
     }
 
     fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {

@@ -5,7 +5,7 @@
 //! ([`Relation::equal`]).
 
 use rand::RngCore;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::equal;
 use super::relation::Relation;
@@ -14,7 +14,7 @@ use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::Pen;
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. No numbers.
 pub(crate) struct Clones;
@@ -76,6 +76,13 @@ impl Kind for Clones {
         }
         cells.extend(other);
         Ok(vec![(cells, Vec::new())])
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, _params: &[i64], out: &mut Out) -> Result<(), String> {
+        let (first, second) = s.cells.split_at(s.cells.len() / 2);
+        let entry = json!({ "cells": out.names(first), "cloneCells": out.names(second) });
+        out.push("clone", entry);
+        Ok(())
     }
 
     fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut Pen) {

@@ -15,7 +15,7 @@ use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::{self, Pen};
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[difference]`.
 pub(crate) struct Difference;
@@ -89,6 +89,11 @@ impl Kind for Difference {
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let d = fp.number(entry, "value")?.unwrap_or(1);
         Ok(vec![(fp.cells(entry, "cells")?, vec![d])])
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, params: &[i64], out: &mut Out) -> Result<(), String> {
+        let value = (params[0] != 1).then(|| params[0].to_string());
+        out.dot("difference", &s.cells, value)
     }
 
     fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {

@@ -1,7 +1,14 @@
-//! The kinds' side of f-puzzles import: a kind lists the f-puzzles keys it reads
-//! ([`super::Kind::fpuzzles_keys`]) and turns each entry under them into instances
+//! The kinds' side of f-puzzles import and export. Import: a kind lists the f-puzzles keys it
+//! reads ([`super::Kind::fpuzzles_keys`]) and turns each entry under them into instances
 //! ([`super::Kind::read_fpuzzles`]) with the helpers of [`Fp`]. [`import`] runs every kind
 //! over a puzzle's keys; `puzzle::fpuzzles` calls it after the board, cages and regions.
+//!
+//! Export: a kind writes each of its shapes back under the same keys
+//! ([`super::Kind::write_fpuzzles`], or [`super::Kind::write_fpuzzles_all`] for a kind that
+//! needs all its shapes at once) with the helpers of [`Out`]; a kind f-puzzles cannot express
+//! keeps the default, which refuses it by name. [`export`] runs every kind over a puzzle's
+//! constraint shapes. A kind's writer is the inverse of its reader: what it writes reads back
+//! as the same constraints (the round-trip tests of `kinds::harness` check it for every kind).
 //!
 //! A key is a top-level key of the f-puzzles JSON ("thermometer", "odd", …), or `cell:NAME`
 //! for a key of the grid's cells (`cell:parity`), whose entry is `{"cell": "R1C1", "value":
@@ -9,8 +16,8 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{rule, KINDS};
-use crate::geometry::{CellId, Shape, ShapeKind};
+use super::{id_of, rule, KINDS};
+use crate::geometry::{CellId, Geometry, Shape, ShapeKind};
 
 /// Instances of a kind read from one entry: each its cells and numbers.
 pub(crate) type Instances = Vec<(Vec<CellId>, Vec<i64>)>;
@@ -178,4 +185,148 @@ pub(crate) fn outside_clue(entry: &Value, fp: &Fp) -> Result<Instances, String> 
 /// One instance per line of the entry, with no numbers (renban, palindromes, …).
 pub(crate) fn each_line(entry: &Value, fp: &Fp, params: &[i64]) -> Result<Instances, String> {
     Ok(fp.lines(entry)?.into_iter().map(|l| (l, params.to_vec())).collect())
+}
+
+/// An f-puzzles puzzle being written: its top-level keys, for the kinds' writers.
+pub(crate) struct Out<'a> {
+    /// The board's side.
+    pub(crate) n: usize,
+    g: &'a Geometry,
+    /// The top-level keys written so far.
+    pub(crate) obj: &'a mut Map<String, Value>,
+}
+
+impl Out<'_> {
+    /// The 1-based row and column of a board cell.
+    pub(crate) fn rc(&self, c: CellId) -> (i64, i64) {
+        let (r, col) = self.g.cell(c).board.expect("a board cell");
+        (r as i64, col as i64)
+    }
+
+    /// The f-puzzles name of a cell ("R1C1").
+    pub(crate) fn name(&self, c: CellId) -> String {
+        let (r, col) = self.rc(c);
+        format!("R{r}C{col}")
+    }
+
+    /// The names of `cells`, as a JSON list.
+    pub(crate) fn names(&self, cells: &[CellId]) -> Value {
+        cells.iter().map(|&c| self.name(c)).collect()
+    }
+
+    /// Adds `entry` to the list under `key`.
+    pub(crate) fn push(&mut self, key: &str, entry: Value) {
+        let list = self.obj.entry(key).or_insert_with(|| json!([]));
+        if let Value::Array(list) = list {
+            list.push(entry);
+        }
+    }
+
+    /// Sets the flag `key` (`"antiknight": true`), for a pattern on every cell.
+    pub(crate) fn flag(&mut self, key: &str, s: &Shape) -> Result<(), String> {
+        self.everywhere(s)?;
+        self.obj.insert(key.into(), Value::Bool(true));
+        Ok(())
+    }
+
+    /// Whether pattern `s` covers every cell (f-puzzles' global constraints do).
+    pub(crate) fn everywhere(&self, s: &Shape) -> Result<(), String> {
+        let all = self.n * self.n;
+        if s.cells.len() == all {
+            Ok(())
+        } else {
+            Err(format!(
+                "covers {} of the {all} cells; f-puzzles applies it to every cell",
+                s.cells.len()
+            ))
+        }
+    }
+
+    /// Adds a line under `key` (`{"lines": [[...]]}`), with `value` when given.
+    pub(crate) fn line(&mut self, key: &str, cells: &[CellId], value: Option<i64>) {
+        let mut entry = json!({ "lines": [self.names(cells)] });
+        if let Some(v) = value {
+            entry["value"] = json!(v.to_string());
+        }
+        self.push(key, entry);
+    }
+
+    /// Adds a mark between two side-by-side cells under `key` (`{"cells": [a, b]}`), with
+    /// `value` when given.
+    pub(crate) fn dot(&mut self, key: &str, cells: &[CellId], value: Option<String>) -> Result<(), String> {
+        let ((r1, c1), (r2, c2)) = (self.rc(cells[0]), self.rc(cells[1]));
+        if (r1 - r2).abs() + (c1 - c2).abs() != 1 {
+            return Err("joins cells that are not side by side; f-puzzles draws it on a shared side".into());
+        }
+        let mut entry = json!({ "cells": self.names(cells) });
+        if let Some(v) = value {
+            entry["value"] = json!(v);
+        }
+        self.push(key, entry);
+        Ok(())
+    }
+
+    /// Whether `cells` are the board cells from `(r, c)` (outside the board) one `(dr, dc)`
+    /// step after another, up to the board's edge.
+    fn runs_from(&self, cells: &[CellId], (r, c): (i64, i64), (dr, dc): (i64, i64)) -> bool {
+        let n = self.n as i64;
+        let on = |r: i64, c: i64| (1..=n).contains(&r) && (1..=n).contains(&c);
+        if on(r, c) {
+            return false;
+        }
+        let mut at = (r + dr, c + dc);
+        let mut walk = Vec::new();
+        while on(at.0, at.1) {
+            walk.push(at);
+            at = (at.0 + dr, at.1 + dc);
+        }
+        !walk.is_empty() && walk.iter().copied().eq(cells.iter().map(|&x| self.rc(x)))
+    }
+
+    /// The clue cell outside the board ("R0C3") whose row or column, read inwards, is `cells`.
+    pub(crate) fn clue_of(&self, cells: &[CellId]) -> Result<String, String> {
+        let n = self.n as i64;
+        let sides = (1..=n).flat_map(|i| {
+            [((0, i), (1, 0)), ((i, 0), (0, 1)), ((n + 1, i), (-1, 0)), ((i, n + 1), (0, -1))]
+        });
+        for (clue, step) in sides {
+            if self.runs_from(cells, clue, step) {
+                return Ok(format!("R{}C{}", clue.0, clue.1));
+            }
+        }
+        Err("is not a whole row or column read from one end; f-puzzles writes its clue there".into())
+    }
+
+    /// The clue cell outside the board and the direction ("UR", …) of a diagonal that runs
+    /// from there to the board's edge as `cells` do.
+    pub(crate) fn diagonal_clue(&self, cells: &[CellId]) -> Result<(String, &'static str), String> {
+        let (r, c) = self.rc(cells[0]);
+        let dirs = [((-1, 1), "UR"), ((-1, -1), "UL"), ((1, 1), "DR"), ((1, -1), "DL")];
+        for ((dr, dc), name) in dirs {
+            let clue = (r - dr, c - dc);
+            if self.runs_from(cells, clue, (dr, dc)) {
+                return Ok((format!("R{}C{}", clue.0, clue.1), name));
+            }
+        }
+        Err("is not a whole diagonal from outside the board to its edge, as f-puzzles draws one".into())
+    }
+}
+
+/// Writes every constraint shape of `shapes` (of `g`, an `n`x`n` board) into `obj`, the
+/// f-puzzles JSON, each by its kind. The message names the first shape f-puzzles cannot
+/// express and why.
+pub(crate) fn export(
+    g: &Geometry,
+    n: usize,
+    shapes: &[&Shape],
+    obj: &mut Map<String, Value>,
+) -> Result<(), String> {
+    let mut out = Out { n, g, obj };
+    for (id, kind) in KINDS.iter().enumerate() {
+        let mine: Vec<&Shape> = shapes.iter().copied().filter(|s| id_of(&s.rule) == id as u16).collect();
+        if !mine.is_empty() {
+            kind.write_fpuzzles_all(&mine, &mut out)?;
+        }
+    }
+    Ok(())
 }

@@ -82,7 +82,7 @@ fn layout(rng: &mut ChaCha8Rng) -> (Vec<Cell>, Vec<Shape>, SymbolSet) {
 }
 
 /// Every solution of `g`, by brute force over the kinds' checkers alone.
-fn brute_force(g: &Geometry) -> Vec<Vec<u8>> {
+pub(crate) fn brute_force(g: &Geometry) -> Vec<Vec<u8>> {
     let n = g.cell_count();
     // shapes to check once cell `c` is filled (the last of their cells), and at the end
     let mut due: Vec<Vec<usize>> = vec![Vec::new(); n];

@@ -17,7 +17,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[index]`.
 pub(crate) struct Indexer;
@@ -143,6 +143,16 @@ impl Kind for Indexer {
             out.push((row, vec![c]));
         }
         Ok(out)
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, params: &[i64], out: &mut Out) -> Result<(), String> {
+        let (r, _) = out.rc(s.cells[0]);
+        if out.clue_of(&s.cells)? != format!("R{r}C0") {
+            return Err("is not a row read left to right; f-puzzles indexes rows only".into());
+        }
+        let entry = json!({ "cells": [out.name(s.cells[params[0] as usize - 1])] });
+        out.push("columnindexer", entry);
+        Ok(())
     }
 
     fn plant(

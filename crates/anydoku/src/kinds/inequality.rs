@@ -5,7 +5,7 @@
 //! (a cell below or above all its orthogonal neighbours) read as inequalities.
 
 use rand::RngCore;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::relation::Relation;
 use super::{pick, Kind, Params};
@@ -13,7 +13,7 @@ use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::{self, Pen};
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. No numbers.
 pub(crate) struct Inequality;
@@ -88,6 +88,61 @@ impl Kind for Inequality {
             }
         }
         Ok(out)
+    }
+
+    /// f-puzzles has no sign between two cells, only minimum and maximum cells (below or above
+    /// every neighbour that is not one too): the signs are written as such cells when each
+    /// of them is part of one, and refused otherwise.
+    fn write_fpuzzles_all(&self, shapes: &[&Shape], out: &mut Out) -> Result<(), String> {
+        let pairs: Vec<[(i64, i64); 2]> =
+            shapes.iter().map(|s| [out.rc(s.cells[0]), out.rc(s.cells[1])]).collect();
+        let n = out.n as i64;
+        let around = |(r, c): (i64, i64)| {
+            [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+                .into_iter()
+                .filter(|&(r, c)| (1..=n).contains(&r) && (1..=n).contains(&c))
+        };
+        // the cells below (`low` = 0) or above (1) every neighbour not of their own sort:
+        // the largest such set, from the cells below (above) some neighbour
+        let ends = |low: usize| {
+            let mut set: Vec<(i64, i64)> = pairs.iter().map(|p| p[low]).collect();
+            set.sort();
+            set.dedup();
+            loop {
+                let keep: Vec<(i64, i64)> = set
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        around(m).all(|o| {
+                            let pair = if low == 0 { [m, o] } else { [o, m] };
+                            set.contains(&o) || pairs.contains(&pair)
+                        })
+                    })
+                    .collect();
+                if keep.len() == set.len() {
+                    return set;
+                }
+                set = keep;
+            }
+        };
+        let (min, max) = (ends(0), ends(1));
+        for (s, [a, b]) in shapes.iter().zip(&pairs) {
+            let by_min = min.contains(a) && !min.contains(b);
+            let by_max = max.contains(b) && !max.contains(a);
+            if !by_min && !by_max {
+                return Err(format!(
+                    "'{}' (rule \"inequality\") is not part of a cell below or above all its \
+                     neighbours; f-puzzles has such minimum and maximum cells only",
+                    s.name
+                ));
+            }
+        }
+        for (key, cells) in [("minimum", min), ("maximum", max)] {
+            for (r, c) in cells {
+                out.push(key, json!({ "cell": format!("R{r}C{c}") }));
+            }
+        }
+        Ok(())
     }
 
     fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut Pen) {

@@ -12,7 +12,7 @@ use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::{self, Pen};
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[sum]`.
 pub(crate) struct LittleKiller;
@@ -60,6 +60,18 @@ impl Kind for LittleKiller {
             Some(total) => Ok(vec![(fp.cells(entry, "cells")?, vec![total])]),
             None => Ok(Vec::new()),
         }
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, params: &[i64], out: &mut Out) -> Result<(), String> {
+        let (clue, direction) = out.diagonal_clue(&s.cells)?;
+        let entry = json!({
+            "cell": clue,
+            "cells": out.names(&s.cells),
+            "direction": direction,
+            "value": params[0].to_string(),
+        });
+        out.push("littlekillersum", entry);
+        Ok(())
     }
 
     fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {

@@ -52,6 +52,8 @@ mod relation;
 
 #[cfg(test)]
 pub(crate) mod harness;
+#[cfg(test)]
+mod round_trip;
 
 pub(crate) use params::Params;
 
@@ -104,8 +106,6 @@ pub(crate) trait Kind: Sync {
     /// it does not. Written from the rule alone, independent of the propagator.
     fn check(&self, s: &Shape, params: &[i64], g: &Geometry, grid: &[u8]) -> Result<(), String>;
 
-    /// A random instance of the kind on `g` that the full grid `grid` satisfies (its cells and
-    /// numbers), or `None` when the layout has no room for one.
     /// The f-puzzles keys whose entries this kind reads (see [`fpuzzles`]).
     fn fpuzzles_keys(&self) -> &'static [&'static str] {
         &[]
@@ -121,11 +121,36 @@ pub(crate) trait Kind: Sync {
         Ok(Vec::new())
     }
 
+    /// Writes shape `s` (numbers `params`) into an f-puzzles puzzle, under the keys
+    /// [`Kind::read_fpuzzles`] reads back. By default the kind has no f-puzzles form: the
+    /// message says so (the caller names the shape).
+    fn write_fpuzzles(
+        &self,
+        _s: &Shape,
+        _params: &[i64],
+        _out: &mut fpuzzles::Out,
+    ) -> Result<(), String> {
+        Err(format!("cannot be written: f-puzzles has no \"{}\" constraint", self.name()))
+    }
+
+    /// Writes every shape of this kind in a puzzle into f-puzzles: by default each with
+    /// [`Kind::write_fpuzzles`]; a kind whose f-puzzles form spans several shapes overrides
+    /// it. The message names the shape that cannot be written.
+    fn write_fpuzzles_all(&self, shapes: &[&Shape], out: &mut fpuzzles::Out) -> Result<(), String> {
+        for s in shapes {
+            self.write_fpuzzles(s, &params(&s.rule), out)
+                .map_err(|m| format!("'{}' (rule \"{}\") {m}", s.name, self.name()))?;
+        }
+        Ok(())
+    }
+
     /// Draws a shape of this kind in the SVG picture (by default a line through its cells).
     fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut draw::Pen) {
         draw::path(g, &s.cells, pen);
     }
 
+    /// A random instance of the kind on `g` that the full grid `grid` satisfies (its cells and
+    /// numbers), or `None` when the layout has no room for one.
     fn plant(&self, g: &Geometry, grid: &[u8], rng: &mut dyn RngCore)
         -> Option<(Vec<CellId>, Vec<i64>)>;
 

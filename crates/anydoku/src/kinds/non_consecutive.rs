@@ -10,7 +10,7 @@
 use rand::RngCore;
 use serde_json::Value;
 
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{Fp, Instances, Out};
 use super::pattern::{self, Exclusion};
 use super::Kind;
 use crate::engine::flatten::Flat;
@@ -68,6 +68,10 @@ impl Kind for NonConsecutive {
         let on = key == "nonconsecutive" || entry == "difference";
         let all = (0..(fp.n * fp.n) as u32).map(CellId).collect();
         Ok(if on { vec![(all, Vec::new())] } else { Vec::new() })
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, _params: &[i64], out: &mut Out) -> Result<(), String> {
+        out.flag("nonconsecutive", s)
     }
 
     fn plant(

@@ -10,7 +10,7 @@
 use rand::RngCore;
 use serde_json::Value;
 
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{Fp, Instances, Out};
 use super::pattern::{self, Exclusion};
 use super::Kind;
 use crate::engine::flatten::Flat;
@@ -63,6 +63,12 @@ impl Kind for NonRatio {
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let all = (0..(fp.n * fp.n) as u32).map(CellId).collect();
         Ok(if entry == "ratio" { vec![(all, Vec::new())] } else { Vec::new() })
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, _params: &[i64], out: &mut Out) -> Result<(), String> {
+        out.everywhere(s)?;
+        out.push("negative", "ratio".into());
+        Ok(())
     }
 
     fn plant(

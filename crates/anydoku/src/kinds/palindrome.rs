@@ -12,7 +12,7 @@ use super::relation::Relation;
 use super::Kind;
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
-use super::fpuzzles::{each_line, Fp, Instances};
+use super::fpuzzles::{each_line, Fp, Instances, Out};
 
 /// See the module docs. No numbers.
 pub(crate) struct Palindrome;
@@ -53,6 +53,11 @@ impl Kind for Palindrome {
 
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         each_line(entry, fp, &[])
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, _params: &[i64], out: &mut Out) -> Result<(), String> {
+        out.line("palindrome", &s.cells, None);
+        Ok(())
     }
 
     fn plant(

@@ -14,7 +14,7 @@ use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::Pen;
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[1 for odd, 0 for even]`.
 pub(crate) struct Parity;
@@ -94,6 +94,15 @@ impl Kind for Parity {
             _ => return Err("has a parity other than \"Odd\" or \"Even\"".into()),
         };
         Ok(vec![(vec![cell], vec![odd])])
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, params: &[i64], out: &mut Out) -> Result<(), String> {
+        let key = if params[0] == 1 { "odd" } else { "even" };
+        for &c in &s.cells {
+            let entry = json!({ "cell": out.name(c) });
+            out.push(key, entry);
+        }
+        Ok(())
     }
 
     fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {

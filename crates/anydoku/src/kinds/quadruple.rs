@@ -16,7 +16,7 @@ use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::Pen;
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: the values, in order.
 pub(crate) struct Quadruple;
@@ -150,6 +150,18 @@ impl Kind for Quadruple {
             .collect::<Result<Vec<i64>, String>>()?;
         values.sort();
         Ok(vec![(fp.cells(entry, "cells")?, values)])
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, params: &[i64], out: &mut Out) -> Result<(), String> {
+        let mut rc: Vec<(i64, i64)> = s.cells.iter().map(|&c| out.rc(c)).collect();
+        rc.sort();
+        let (r, c) = rc[0];
+        if rc != [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)] {
+            return Err("is not on a 2x2 block; f-puzzles puts a quadruple on one".into());
+        }
+        let entry = json!({ "cells": out.names(&s.cells), "values": params });
+        out.push("quadruple", entry);
+        Ok(())
     }
 
     fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {

@@ -15,7 +15,7 @@ use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::{self, Pen};
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[ratio]`.
 pub(crate) struct Ratio;
@@ -95,6 +95,11 @@ impl Kind for Ratio {
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let r = fp.number(entry, "value")?.unwrap_or(2);
         Ok(vec![(fp.cells(entry, "cells")?, vec![r])])
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, params: &[i64], out: &mut Out) -> Result<(), String> {
+        let value = (params[0] != 2).then(|| params[0].to_string());
+        out.dot("ratio", &s.cells, value)
     }
 
     fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {

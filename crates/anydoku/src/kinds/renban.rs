@@ -14,7 +14,7 @@ use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use super::draw::{self, Pen};
-use super::fpuzzles::{each_line, Fp, Instances};
+use super::fpuzzles::{each_line, Fp, Instances, Out};
 
 /// See the module docs. No numbers.
 pub(crate) struct Renban;
@@ -114,6 +114,11 @@ impl Kind for Renban {
 
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         each_line(entry, fp, &[])
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, _params: &[i64], out: &mut Out) -> Result<(), String> {
+        out.line("renban", &s.cells, None);
+        Ok(())
     }
 
     fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut Pen) {

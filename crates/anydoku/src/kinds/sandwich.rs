@@ -17,7 +17,7 @@ use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::{self, Pen};
-use super::fpuzzles::{outside_clue, Fp, Instances};
+use super::fpuzzles::{outside_clue, Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[sum]`.
 pub(crate) struct Sandwich;
@@ -178,6 +178,12 @@ impl Kind for Sandwich {
 
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         outside_clue(entry, fp)
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, params: &[i64], out: &mut Out) -> Result<(), String> {
+        let entry = json!({ "cell": out.clue_of(&s.cells)?, "value": params[0].to_string() });
+        out.push("sandwichsum", entry);
+        Ok(())
     }
 
     fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {

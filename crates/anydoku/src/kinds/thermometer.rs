@@ -14,7 +14,7 @@ use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::{self, Pen};
-use super::fpuzzles::{each_line, Fp, Instances};
+use super::fpuzzles::{each_line, Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[slow (0 or 1)]`.
 pub(crate) struct Thermometer;
@@ -85,6 +85,12 @@ impl Kind for Thermometer {
 
     fn read_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         each_line(entry, fp, &[(key == "slowthermometer") as i64])
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, params: &[i64], out: &mut Out) -> Result<(), String> {
+        let key = if params[0] != 0 { "slowthermometer" } else { "thermometer" };
+        out.line(key, &s.cells, None);
+        Ok(())
     }
 
     fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut Pen) {

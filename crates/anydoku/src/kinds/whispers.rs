@@ -13,7 +13,7 @@ use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::{self, Pen};
-use super::fpuzzles::{each_line, Fp, Instances};
+use super::fpuzzles::{each_line, Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[difference]`.
 pub(crate) struct Whispers;
@@ -81,6 +81,11 @@ impl Kind for Whispers {
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let d = fp.number(entry, "value")?.unwrap_or(5);
         each_line(entry, fp, &[d])
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, params: &[i64], out: &mut Out) -> Result<(), String> {
+        out.line("whispers", &s.cells, (params[0] != 5).then_some(params[0]));
+        Ok(())
     }
 
     fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut Pen) {

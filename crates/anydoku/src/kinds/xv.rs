@@ -14,7 +14,7 @@ use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::{self, Pen};
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[sum]`.
 pub(crate) struct Xv;
@@ -79,6 +79,15 @@ impl Kind for Xv {
             _ => return Err("has no value \"X\" or \"V\"".into()),
         };
         Ok(vec![(fp.cells(entry, "cells")?, vec![total])])
+    }
+
+    fn write_fpuzzles(&self, s: &Shape, params: &[i64], out: &mut Out) -> Result<(), String> {
+        let value = match params[0] {
+            10 => "X",
+            5 => "V",
+            t => return Err(format!("adds up to {t}; f-puzzles has X (10) and V (5) only")),
+        };
+        out.dot("xv", &s.cells, Some(value.into()))
     }
 
     fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {

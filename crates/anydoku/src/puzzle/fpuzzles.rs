@@ -16,8 +16,10 @@
 //! error: nothing with a rule is silently dropped.
 //!
 //! [`to_json`]/[`to_url`] write a puzzle on one N×N board (classic, jigsaw, X, Killer, extra
-//! regions) so it can be opened in the browser. To support another constraint, add its key to
-//! [`SUPPORTED`], turn it into shapes in [`from_value`] and back in [`to_json`].
+//! regions, and every constraint kind f-puzzles has: each kind writes its own shapes, see
+//! `kinds::fpuzzles`; a kind f-puzzles lacks is refused by name) so it can be opened in the
+//! browser. A new constraint kind maps itself in its module; a new board-level key goes into
+//! [`SUPPORTED`], [`from_value`] and [`to_json`].
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -563,10 +565,9 @@ fn square_board(g: &Geometry) -> Option<usize> {
     Some(n)
 }
 
-/// The f-puzzles JSON of a puzzle on one N×N board (N ≤ 16): rows and columns, boxes or regions,
-/// diagonals, Killer cages (with or without sums) and other unique shapes as extra regions.
-pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
-    let g = &p.geometry;
+/// The side N of `g`'s board when f-puzzles can draw it: one N×N board (N ≤ 16), and symbols
+/// of values 1..N where a shape reads values.
+fn board_size(g: &Geometry) -> Result<usize, Error> {
     let n = square_board(g).ok_or_else(|| {
         err(format!(
             "'{}' is not a single NxN grid with N symbols, so f-puzzles cannot show it",
@@ -579,6 +580,21 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
             g.name
         )));
     }
+    let valued = g.shapes.iter().any(|s| !matches!(s.rule, Rule::Unique));
+    if valued && g.symbols.values() != (1..=n as i64).collect::<Vec<_>>() {
+        return Err(err(
+            "f-puzzles constraints read digits 1..N, but this puzzle's symbols have other values",
+        ));
+    }
+    Ok(n)
+}
+
+/// The f-puzzles JSON of a puzzle on one N×N board (N ≤ 16): rows and columns, boxes or regions,
+/// diagonals, Killer cages (with or without sums), other unique shapes as extra regions, and
+/// every constraint kind f-puzzles has (a kind it lacks is refused by name).
+pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
+    let g = &p.geometry;
+    let n = board_size(g)?;
     let rc = |id: CellId| {
         let (r, c) = g.cell(id).board.expect("board cell");
         (r as usize - 1, c as usize - 1)
@@ -587,12 +603,6 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
         let (r, c) = rc(id);
         format!("R{}C{}", r + 1, c + 1)
     };
-    let sums = g.shapes.iter().any(|s| matches!(s.rule, Rule::Sum { .. }));
-    if sums && g.symbols.values() != (1..=n as i64).collect::<Vec<_>>() {
-        return Err(err(
-            "f-puzzles cages add digits 1..N, but this puzzle's symbols have other values",
-        ));
-    }
     let mut rows = vec![false; n];
     let mut cols = vec![false; n];
     let mut region = vec![None::<usize>; n * n];
@@ -600,6 +610,7 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
     let (mut diag_minus, mut diag_plus) = (false, false);
     let mut cages = Vec::new();
     let mut extras = Vec::new();
+    let mut constraints = Vec::new();
     for s in &g.shapes {
         let pos: Vec<(usize, usize)> = s.cells.iter().map(|&c| rc(c)).collect();
         let full = s.cells.len() == n && s.rule == Rule::Unique;
@@ -622,6 +633,8 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
             }
             let cells: Vec<String> = s.cells.iter().map(|&c| name(c)).collect();
             cages.push(json!({"cells": cells, "value": total.to_string()}));
+        } else if let Rule::Constraint(_) = s.rule {
+            constraints.push(s);
         } else if s.kind == ShapeKind::Cage {
             let cells: Vec<String> = s.cells.iter().map(|&c| name(c)).collect();
             cages.push(json!({"cells": cells}));
@@ -648,6 +661,16 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
         )));
     }
     // Cells in no region: f-puzzles needs one per cell; a grid without regions cannot be shown.
+    // A row (then a column) none of whose cells has a region is one (a layout of rows as
+    // regions, or an irregular one whose region along a row is that row).
+    for line in (0..n).map(|r| (0..n).map(move |c| r * n + c).collect::<Vec<_>>())
+        .chain((0..n).map(|c| (0..n).map(move |r| r * n + c).collect()))
+    {
+        if line.iter().all(|&i| region[i].is_none()) {
+            line.iter().for_each(|&i| region[i] = Some(region_count));
+            region_count += 1;
+        }
+    }
     if region.iter().any(Option::is_none) {
         return Err(err(format!(
             "'{}' does not split the grid into {n} regions of {n} cells; f-puzzles needs them",
@@ -673,6 +696,7 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
     if !extras.is_empty() {
         out.insert("extraregion".into(), json!(extras));
     }
+    kinds::fpuzzles::export(g, n, &constraints, &mut out).map_err(err)?;
     Ok(Value::Object(out))
 }
 

@@ -173,9 +173,9 @@ impl Puzzle {
     /// The puzzle as a TOML puzzle file, read back by [`Puzzle::from_toml`] and
     /// [`Puzzle::load`] as the same puzzle: `geometry = "<geometry>"` (how the file names its
     /// layout: a built-in name, or a path relative to the file), the givens drawn as text, and
-    /// a `[[cage]]` for each shape after the first `base` shapes of the puzzle's geometry (the
-    /// cages a Killer adds to its layout; pass the layout's shape count). `comment` lines go
-    /// first, each after `# `. Fails when such an added shape is not a sum.
+    /// a `[[cage]]` for each sum after the first `base` shapes of the puzzle's geometry (the
+    /// cages a Killer adds to its layout; pass the layout's shape count) and a `[[shape]]` or
+    /// `[[pattern]]` for each other added shape. `comment` lines go first, each after `# `.
     pub fn to_toml(&self, geometry: &str, base: usize, comment: &str) -> Result<String, Error> {
         file::to_toml(self, geometry, base, comment)
     }
