@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anydoku::generate::{
-    GenerateError, Generated, Generator, KillerOptions, Options, Progress, Symmetry,
+    GenerateError, Generated, Generator, KillerOptions, Options, Plant, Progress, Symmetry,
 };
 use anydoku::logic::Level;
 use anydoku::{render, Error, Rule};
@@ -45,6 +45,12 @@ pub struct GenerateArgs {
     /// follows from the others, so the puzzle is not marked minimal)
     #[arg(long, requires = "killer")]
     pub cover: bool,
+    /// Plant constraints on the grid before removing givens: KIND or KIND:COUNT, repeatable
+    /// (e.g. --plant thermometer:4 --plant arrow:2). KIND is a kind's name (see docs/FORMATS.md),
+    /// a flavour (kropki-white, kropki-black, x, v) or a negative pattern planted on every cell
+    /// with all its marks (non-consecutive, non-ratio, non-xv)
+    #[arg(long, value_name = "KIND[:COUNT]")]
+    pub plant: Vec<String>,
     /// Symmetry of the given pattern
     #[arg(long, default_value = "none", value_parser = clap::builder::PossibleValuesParser::new(["none", "rotate180", "rotate90", "mirror", "diagonal"]))]
     pub symmetry: String,
@@ -135,6 +141,65 @@ fn relative(from: &Path, target: &Path) -> String {
     out.display().to_string()
 }
 
+/// The shapes a puzzle adds to its layout (cages, planted constraints) as `#` lines of text:
+/// name, rule and keys, cells.
+fn added_shapes(made: &Generated, base: usize) -> String {
+    let g = &made.puzzle.geometry;
+    let model = made.puzzle.to_json();
+    let shapes = model["shapes"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+    let mut out = String::new();
+    for (s, json) in g.shapes.iter().zip(shapes).skip(base) {
+        let cells: Vec<&str> = s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
+        let cells = match cells.len() == g.cell_count() {
+            true => "every cell".to_string(),
+            false => cells.join(" "),
+        };
+        if let Rule::Sum { total, .. } = s.rule {
+            out.push_str(&format!("# {} = {total}: {cells}\n", s.name));
+            continue;
+        }
+        let mut keys = vec![s.rule.kind().to_string()];
+        for (k, v) in json.as_object().into_iter().flatten() {
+            if !["name", "rule", "cells"].contains(&k.as_str()) {
+                keys.push(format!("{k} = {v}"));
+            }
+        }
+        out.push_str(&format!("# {} ({}): {cells}\n", s.name, keys.join(", ")));
+    }
+    out
+}
+
+/// The command that makes the same puzzles (the options that change what is made).
+fn command(args: &GenerateArgs, seed: u64) -> String {
+    let mut out = format!("anydoku generate -g {}", args.geometry);
+    if args.killer {
+        out.push_str(&format!(" --killer --cage-size {}", args.cage_size));
+        if args.cover {
+            out.push_str(" --cover");
+        }
+    }
+    for p in &args.plant {
+        out.push_str(&format!(" --plant {p}"));
+    }
+    if args.symmetry != "none" {
+        out.push_str(&format!(" --symmetry {}", args.symmetry));
+    }
+    if let Some(d) = &args.difficulty {
+        out.push_str(&format!(" --difficulty {d}"));
+    }
+    if let Some(g) = args.givens {
+        out.push_str(&format!(" --givens {g}"));
+    }
+    if (args.givens.is_some() || args.difficulty.is_some()) && args.attempts != 200 {
+        out.push_str(&format!(" --attempts {}", args.attempts));
+    }
+    if let Some(n) = args.budget.max_nodes {
+        out.push_str(&format!(" --max-nodes {n}"));
+    }
+    out.push_str(&format!(" --seed {seed}"));
+    out
+}
+
 /// One generated puzzle in the output format: the drawing with `#` comments, a JSON line, or
 /// a TOML puzzle file.
 fn made_text(
@@ -151,12 +216,16 @@ fn made_text(
         .filter(|s| matches!(s.rule, Rule::Sum { .. }))
         .collect();
     let mut head = format!(
-        "seed {seed} puzzle {index}: {} givens{}{}",
+        "seed {seed} puzzle {index}: {} givens{}{}{}",
         made.puzzle.given_count(),
         if cage_shapes.is_empty() {
             String::new()
         } else {
             format!(", {} cages", cage_shapes.len())
+        },
+        match g.shapes.len() - base - cage_shapes.len() {
+            0 => String::new(),
+            n => format!(", {n} planted constraint(s)"),
         },
         if made.minimal { ", minimal" } else { "" }
     );
@@ -180,7 +249,7 @@ fn made_text(
             out.push('\n');
         }
         GenerateFormat::Toml => {
-            let comment = format!("made by anydoku generate -g {}: {head}", args.geometry);
+            let comment = format!("made by {}: {head}", command(args, seed));
             let name = geometry_ref(&args.geometry, args.output.as_deref());
             out = made.puzzle.to_toml(&name, base, &comment)?;
         }
@@ -192,13 +261,7 @@ fn made_text(
                 out.push_str(&format!("# {line}\n"));
             }
             out.push_str(&render::text(g, &made.puzzle.givens));
-            for s in &cage_shapes {
-                if let Rule::Sum { total, .. } = s.rule {
-                    let cells: Vec<&str> =
-                        s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
-                    out.push_str(&format!("# {} = {total}: {}\n", s.name, cells.join(" ")));
-                }
-            }
+            out.push_str(&added_shapes(made, base));
             out.push_str(&format!("# one line: {}\n", made.puzzle.to_line()));
         }
     }
@@ -258,6 +321,14 @@ fn options(
     } else {
         None
     };
+    let plant = args
+        .plant
+        .iter()
+        .map(|p| {
+            p.parse::<Plant>()
+                .map_err(|e| Error::puzzle(format!("--plant: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     // --max-nodes bounds each uniqueness check, --timeout the whole run
     let limits = input::limits(args.budget)?;
     let deadline = limits.max_time.map(|t| Instant::now() + t);
@@ -266,6 +337,7 @@ fn options(
         target_givens: args.givens,
         attempts: args.attempts,
         killer,
+        plant,
         difficulty,
         limits: anydoku::Limits {
             max_time: None,

@@ -40,6 +40,11 @@ impl<'a> Cands<'a> {
         }
     }
 
+    /// Whether a candidate was removed since this view was made.
+    pub fn changed(&self) -> bool {
+        self.changed
+    }
+
     /// The candidates of cell `c`.
     #[inline]
     pub fn get(&self, c: u32) -> Mask {

@@ -55,6 +55,41 @@ impl Flat {
     }
 }
 
+/// What one shape's kind adds to the engine, for the logic layer (which reasons on each
+/// shape's propagators apart, to explain them by shape).
+pub(crate) struct ShapeParts {
+    /// Cells that may not hold the same symbol.
+    pub(crate) pairs: Vec<[u32; 2]>,
+    /// Sum shapes: cells, total, whether no symbol repeats.
+    pub(crate) sums: Vec<(Vec<u32>, i64, bool)>,
+    /// Whether it added complete shapes (every symbol once in a list of cells).
+    pub(crate) complete: bool,
+    /// Its propagators.
+    pub(crate) props: Vec<Arc<dyn Propagator>>,
+}
+
+/// What shape `s` of `g` adds to the engine's tables (see [`crate::kinds::Kind::flatten`]).
+pub(crate) fn shape_parts(s: &crate::geometry::Shape, g: &Geometry) -> ShapeParts {
+    let mut flat = Flat {
+        values: g.symbols.values().to_vec(),
+        complete: Vec::new(),
+        sums: Vec::new(),
+        pairs: Vec::new(),
+        props: Vec::new(),
+    };
+    crate::kinds::flatten(s, g, &mut flat);
+    ShapeParts {
+        pairs: flat.pairs,
+        sums: flat
+            .sums
+            .into_iter()
+            .map(|s| (s.cells, s.total, s.unique))
+            .collect(),
+        complete: !flat.complete.is_empty(),
+        props: flat.props,
+    }
+}
+
 /// The engine's tables for `g`, with no search policy yet (see `Engine::apply`): no overlap
 /// tables, no all-different filter, no CDCL, no bitboard kernel. `derived`: add the sum shapes
 /// of [`crate::geometry::partition`].

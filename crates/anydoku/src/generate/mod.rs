@@ -4,7 +4,10 @@
 //! empty board (internal module `grid`); a puzzle is that grid thinned out while its solution
 //! stays unique (`minimal`), with fast checks that look for a solution *other* than the known
 //! one (`unique`); given patterns can follow a [`Symmetry`] of the layout's drawing positions;
-//! Killer puzzles partition the grid into cages instead (`killer`, [`KillerOptions`]). Every
+//! Killer puzzles partition the grid into cages instead (`killer`, [`KillerOptions`]). Instances
+//! of constraint kinds (thermometers, kropki dots, ...) can be planted on the complete grid
+//! first ([`Plant`], internal module `plant`): they join the puzzle's layout, and the givens are
+//! thinned on the engine that knows them. Every
 //! necessary given (or cage) comes with a *certificate*: the second solution that appears without
 //! it.
 //!
@@ -17,6 +20,7 @@
 internal_mod!(grid);
 internal_mod!(killer);
 internal_mod!(minimal);
+internal_mod!(plant);
 internal_mod!(symmetry);
 internal_mod!(unique);
 
@@ -35,6 +39,7 @@ use crate::puzzle::json::{grid_map, ModelJson};
 use crate::puzzle::Puzzle;
 pub use killer::KillerOptions;
 pub use minimal::Progress;
+pub use plant::Plant;
 pub use symmetry::Symmetry;
 
 /// Why generation failed.
@@ -81,6 +86,9 @@ pub struct Options {
     pub attempts: u32,
     /// Make a Killer puzzle (cages, no givens) instead of a givens puzzle.
     pub killer: Option<KillerOptions>,
+    /// Constraint instances to plant on each complete grid before its givens are thinned
+    /// (they become part of the puzzle's layout).
+    pub plant: Vec<Plant>,
     /// Difficulty level the puzzle must rate at ([`Level`]): solvable by the rules of
     /// that level and needing its hardest ones. Grids are tried until one gives such a puzzle.
     pub difficulty: Option<Level>,
@@ -194,6 +202,12 @@ impl Generator {
         } else {
             options.symmetry.orbits(&geometry)?
         };
+        plant::validate(&options.plant)?;
+        if options.killer.is_some() && !options.plant.is_empty() {
+            return Err(GenerateError::Option(
+                "planted constraints go with givens; a Killer puzzle has none".into(),
+            ));
+        }
         let neighbours = match &options.killer {
             Some(k) => {
                 k.validate(&geometry)?;
@@ -320,7 +334,18 @@ impl Generator {
                 rng,
             );
         }
-        let mut checker = unique::Checker::new(&self.engine, self.options.limits);
+        let planted = match self.options.plant.is_empty() {
+            true => None,
+            false => {
+                let g = plant::plant(&self.geometry, &solution, &self.options.plant, rng)?;
+                Some((Engine::new(&g), Arc::new(g)))
+            }
+        };
+        let (engine, geometry) = match &planted {
+            Some((e, g)) => (e, g),
+            None => (&self.engine, &self.geometry),
+        };
+        let mut checker = unique::Checker::new(engine, self.options.limits);
         checker.set_deadline(deadline);
         let thinned = minimal::thin(
             &mut checker,
@@ -340,7 +365,7 @@ impl Generator {
             .collect();
         Ok(Generated {
             puzzle: Puzzle {
-                geometry: self.geometry.clone(),
+                geometry: geometry.clone(),
                 givens: thinned.givens,
             },
             solution,

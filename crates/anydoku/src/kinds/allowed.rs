@@ -44,6 +44,19 @@ pub(crate) fn plant_cells(g: &Geometry, grid: &[u8], rng: &mut dyn RngCore) -> V
 }
 
 impl Kind for Allowed {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        let list: Vec<&str> = (0..g.symbols.len())
+            .filter(|&v| params[0] >> v & 1 == 1)
+            .map(|v| g.symbols.symbol(v))
+            .collect();
+        let cells: Vec<&str> = s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
+        format!("{} hold only {}", cells.join(", "), list.join(", "))
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_CELL
+    }
+
     fn name(&self) -> &'static str {
         "allowed"
     }

@@ -5,7 +5,6 @@
 //! `circle = K` when the circle has K cells (1 by default). Engine form: the linear equation
 //! `Σ 10^… · circle − Σ arrow = 0` ([`Linear`], bounds consistent).
 
-use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
 use serde_json::{json, Map, Value};
 
@@ -29,6 +28,21 @@ fn circle_number(values: &[i64]) -> i64 {
 }
 
 impl Kind for Arrow {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        let k = params[0] as usize;
+        let circle: Vec<&str> = s.cells[..k].iter().map(|&c| g.cell(c).name.as_str()).collect();
+        let what = if k == 1 { "the value" } else { "the number" };
+        format!(
+            "{what} in {} is the sum of {}",
+            circle.join(" and "),
+            super::path_text(g, &s.cells[k..])
+        )
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_SUM
+    }
+
     fn name(&self) -> &'static str {
         "arrow"
     }
@@ -116,18 +130,17 @@ impl Kind for Arrow {
         grid: &[u8],
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
-        let mut all: Vec<CellId> = (0..g.cell_count() as u32).map(CellId).collect();
+        // the circle, then the arrow's body, one path of neighbouring cells
         for _ in 0..200 {
-            all.shuffle(rng);
             let k = if rng.gen_bool(0.2) { 2 } else { 1 };
-            let len = rng.gen_range(k + 1..=(k + 3).min(all.len()).max(k + 1));
-            if len > all.len() {
-                return None;
+            let len = rng.gen_range(k + 1..=k + 3);
+            let cells = pick::walk(g, rng, len, pick::KING, &|_, _| true);
+            if cells.len() <= k {
+                continue;
             }
-            let cells = &all[..len];
             let v: Vec<i64> = cells.iter().map(|&c| pick::value(g, grid, c)).collect();
             if circle_number(&v[..k]) == v[k..].iter().sum::<i64>() {
-                return Some((cells.to_vec(), vec![k as i64]));
+                return Some((cells, vec![k as i64]));
             }
         }
         None

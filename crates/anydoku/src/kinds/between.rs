@@ -8,7 +8,7 @@
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::{pick, Kind, Params};
 use crate::engine::constraint::{Cands, Propagator};
@@ -103,6 +103,16 @@ impl Propagator for BetweenLine {
 }
 
 impl Kind for Between {
+    fn explain(&self, s: &Shape, _params: &[i64], g: &Geometry) -> String {
+        let n = s.cells.len();
+        format!(
+            "the values of {} lie between those of {} and {}",
+            super::path_text(g, &s.cells[1..n - 1]),
+            g.cell(s.cells[0]).name,
+            g.cell(s.cells[n - 1]).name
+        )
+    }
+
     fn name(&self) -> &'static str {
         "between"
     }
@@ -121,8 +131,6 @@ impl Kind for Between {
         }
         Ok(Vec::new())
     }
-
-    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
 
     fn flatten(&self, s: &Shape, _params: &[i64], _g: &Geometry, out: &mut Flat) {
         let n = s.cells.len();

@@ -4,9 +4,10 @@
 //! order (an even number of cells). Engine form: equal symbols on each matching pair
 //! ([`Relation::equal`]).
 
-use rand::{Rng, RngCore};
-use serde_json::{Map, Value};
+use rand::RngCore;
+use serde_json::Value;
 
+use super::equal;
 use super::relation::Relation;
 use super::{Kind, Params};
 use crate::engine::flatten::Flat;
@@ -25,6 +26,19 @@ fn matching(cells: &[CellId]) -> Vec<[CellId; 2]> {
 }
 
 impl Kind for Clones {
+    fn explain(&self, s: &Shape, _params: &[i64], g: &Geometry) -> String {
+        let half = s.cells.len() / 2;
+        format!(
+            "{} hold the same symbols as {}",
+            super::path_text(g, &s.cells[..half]),
+            super::path_text(g, &s.cells[half..])
+        )
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_PAIR
+    }
+
     fn name(&self) -> &'static str {
         "clone"
     }
@@ -42,23 +56,12 @@ impl Kind for Clones {
         Ok(Vec::new())
     }
 
-    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
-
     fn flatten(&self, s: &Shape, _params: &[i64], _g: &Geometry, out: &mut Flat) {
         out.propagator(Relation::equal(out, &matching(&s.cells)));
     }
 
     fn check(&self, s: &Shape, _params: &[i64], g: &Geometry, grid: &[u8]) -> Result<(), String> {
-        for [a, b] in matching(&s.cells) {
-            if grid[a.index()] != grid[b.index()] {
-                return Err(format!(
-                    "{} and {} differ",
-                    g.cell(a).name,
-                    g.cell(b).name
-                ));
-            }
-        }
-        Ok(())
+        equal::check(&matching(&s.cells), g, grid)
     }
 
     fn fpuzzles_keys(&self) -> &'static [&'static str] {
@@ -87,24 +90,7 @@ impl Kind for Clones {
         grid: &[u8],
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
-        let n = g.cell_count();
-        let (mut first, mut second) = (Vec::new(), Vec::new());
-        let mut used = vec![false; n];
-        for _ in 0..rng.gen_range(1..=2) {
-            for _ in 0..30 {
-                let (a, b) = (rng.gen_range(0..n), rng.gen_range(0..n));
-                if a != b && !used[a] && !used[b] && grid[a] == grid[b] {
-                    used[a] = true;
-                    used[b] = true;
-                    first.push(CellId(a as u32));
-                    second.push(CellId(b as u32));
-                    break;
-                }
-            }
-        }
-        if first.is_empty() {
-            return None;
-        }
+        let (mut first, second, _) = equal::plant(g, grid, rng)?;
         first.extend(second);
         Some((first, Vec::new()))
     }

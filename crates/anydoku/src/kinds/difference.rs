@@ -21,6 +21,18 @@ use super::fpuzzles::{Fp, Instances};
 pub(crate) struct Difference;
 
 impl Kind for Difference {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        let (a, b) = (&g.cell(s.cells[0]).name, &g.cell(s.cells[1]).name);
+        match params[0] {
+            1 => format!("{a} and {b} hold consecutive values"),
+            d => format!("{a} and {b} differ by {d}"),
+        }
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_PAIR
+    }
+
     fn name(&self) -> &'static str {
         "difference"
     }

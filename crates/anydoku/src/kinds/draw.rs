@@ -112,6 +112,12 @@ pub(crate) fn before(g: &Geometry, cells: &[CellId]) -> Pt {
     }
 }
 
+/// A line's clue, the number `clue`, written before its first cell (little killers,
+/// sandwiches, skyscrapers).
+pub(crate) fn clue(g: &Geometry, cells: &[CellId], clue: i64, pen: &mut Pen) {
+    pen.text(before(g, cells), 0.24, &clue.to_string());
+}
+
 /// The default drawing: a grey line through the cells in order.
 pub(crate) fn path(g: &Geometry, cells: &[CellId], pen: &mut Pen) {
     let pts: Vec<Pt> = cells.iter().map(|&c| Pen::centre(g, c)).collect();

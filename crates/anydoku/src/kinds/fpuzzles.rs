@@ -164,6 +164,17 @@ pub(crate) fn import(obj: &Map<String, Value>, n: usize, shapes: &mut Vec<Shape>
     Ok(())
 }
 
+/// The line of an entry's clue outside the board (`cell` "R0C3", …) with its number (`value`)
+/// as the instance's one number; none when the clue has no number (sandwiches, skyscrapers).
+pub(crate) fn outside_clue(entry: &Value, fp: &Fp) -> Result<Instances, String> {
+    let Some(number) = fp.number(entry, "value")? else {
+        return Ok(Vec::new());
+    };
+    let (r, c) = fp.rc(entry.get("cell").unwrap_or(&Value::Null))?;
+    let line = fp.clue_line(r, c).ok_or("its clue is not beside a row or column")?;
+    Ok(vec![(line, vec![number])])
+}
+
 /// One instance per line of the entry, with no numbers (renban, palindromes, …).
 pub(crate) fn each_line(entry: &Value, fp: &Fp, params: &[i64]) -> Result<Instances, String> {
     Ok(fp.lines(entry)?.into_iter().map(|l| (l, params.to_vec())).collect())

@@ -8,7 +8,7 @@
 //! which keeps a value v in the indexing cell only while the cell at position v can hold K,
 //! and fixes that cell once v is placed.
 
-use rand::{Rng, RngCore};
+use rand::RngCore;
 use serde_json::{json, Map, Value};
 
 use super::{pick, Kind, Params};
@@ -59,6 +59,18 @@ impl Propagator for Index {
 }
 
 impl Kind for Indexer {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        let k = params[0];
+        format!(
+            "along {}, the cell at position {k} holds the position of the value {k}",
+            super::path_text(g, &s.cells)
+        )
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_SUM
+    }
+
     fn name(&self) -> &'static str {
         "indexer"
     }
@@ -140,15 +152,8 @@ impl Kind for Indexer {
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
         // a line in a random order; any position whose rule holds
-        let n = g.cell_count();
-        let len = rng.gen_range(1..=n.min(4));
-        let mut cells: Vec<CellId> = Vec::new();
-        while cells.len() < len {
-            let c = CellId(rng.gen_range(0..n) as u32);
-            if !cells.contains(&c) {
-                cells.push(c);
-            }
-        }
+        let cells = pick::distinct_cells(g, rng, 4);
+        let len = cells.len();
         let v: Vec<i64> = cells.iter().map(|&c| pick::value(g, grid, c)).collect();
         let ok = |k: usize| {
             let x = v[k - 1];

@@ -5,7 +5,7 @@
 //! (a cell below or above all its orthogonal neighbours) read as inequalities.
 
 use rand::RngCore;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::relation::Relation;
 use super::{pick, Kind, Params};
@@ -19,6 +19,14 @@ use super::fpuzzles::{Fp, Instances};
 pub(crate) struct Inequality;
 
 impl Kind for Inequality {
+    fn explain(&self, s: &Shape, _params: &[i64], g: &Geometry) -> String {
+        format!("{} < {}", g.cell(s.cells[0]).name, g.cell(s.cells[1]).name)
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_PAIR
+    }
+
     fn name(&self) -> &'static str {
         "inequality"
     }
@@ -35,8 +43,6 @@ impl Kind for Inequality {
         pick::two_cells(cells)?;
         Ok(Vec::new())
     }
-
-    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
 
     fn flatten(&self, s: &Shape, _params: &[i64], _g: &Geometry, out: &mut Flat) {
         let pair = [s.cells[0], s.cells[1]];

@@ -63,7 +63,7 @@ impl Kind for LittleKiller {
     }
 
     fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {
-        pen.text(draw::before(g, &s.cells), 0.24, &params[0].to_string());
+        draw::clue(g, &s.cells, params[0], pen);
     }
 
     fn plant(

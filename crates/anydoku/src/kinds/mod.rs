@@ -25,7 +25,8 @@
 //!
 //! 1. write `kinds/my_kind.rs` with a unit struct implementing [`Kind`] (copy a kind close to
 //!    yours: a pair relation like `difference`, a line like `thermometer`, a pattern like
-//!    `anti_knight`), its conformance test at the bottom (`harness::conform`);
+//!    `anti_knight` or `non_consecutive` (with the helpers of `pattern`)), its conformance
+//!    test at the bottom (`harness::conform`);
 //! 2. add `my_kind::MyKind` to `registry!`.
 //!
 //! Nothing else changes: the readers, the engine, the checkers, the pictures and the f-puzzles
@@ -41,10 +42,12 @@ use crate::geometry::{CellId, Constraint, Geometry, Rule, Shape};
 use crate::symbols::SymbolSet;
 
 pub(crate) mod draw;
+mod equal;
 pub(crate) mod fpuzzles;
 mod linear;
 mod params;
-mod pick;
+mod pattern;
+pub(crate) mod pick;
 mod relation;
 
 #[cfg(test)]
@@ -81,10 +84,13 @@ pub(crate) trait Kind: Sync {
 
     /// Reads the kind's numbers from a shape's keys; `cells` is how many cells the shape has.
     /// The message says what is wrong (the caller names the shape and where it was written).
-    fn read(&self, p: &Params, cells: usize, symbols: &SymbolSet) -> Result<Vec<i64>, String>;
+    /// By default a kind has no numbers (and so [`Kind::keys`] is empty).
+    fn read(&self, _p: &Params, _cells: usize, _symbols: &SymbolSet) -> Result<Vec<i64>, String> {
+        Ok(Vec::new())
+    }
 
-    /// Writes the keys [`Kind::read`] reads back from `params`.
-    fn write(&self, params: &[i64], symbols: &SymbolSet, out: &mut Map<String, Value>);
+    /// Writes the keys [`Kind::read`] reads back from `params` (by default none).
+    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
 
     /// Whether no symbol may repeat among the shape's cells (they become peers).
     fn distinct(&self, _params: &[i64]) -> bool {
@@ -120,9 +126,46 @@ pub(crate) trait Kind: Sync {
         draw::path(g, &s.cells, pen);
     }
 
-    #[cfg_attr(not(test), allow(dead_code))] // generation plants them next
     fn plant(&self, g: &Geometry, grid: &[u8], rng: &mut dyn RngCore)
         -> Option<(Vec<CellId>, Vec<i64>)>;
+
+    /// The rule of shape `s` as a sentence for logic steps, in the layout's names ("values
+    /// increase along r1c1→r1c4"): the step adds what its propagator removed. By default the
+    /// kind's title on the shape's cells.
+    fn explain(&self, s: &Shape, _params: &[i64], g: &Geometry) -> String {
+        if self.is_pattern() {
+            format!("the {} rule", self.title().to_lowercase())
+        } else {
+            format!("the {} rule on {}", self.title().to_lowercase(), path_text(g, &s.cells))
+        }
+    }
+
+    /// The weight of a logic step that applies this kind's propagator (on the scale of
+    /// `logic::rate`: near the singles for a simple local filter, higher for sums and counts).
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_LINE
+    }
+}
+
+/// Cells written as a path, "r1c1→r1c2→r1c3" (the middle left out on long lines).
+pub(crate) fn path_text(g: &Geometry, cells: &[CellId]) -> String {
+    let name = |c: &CellId| g.cell(*c).name.as_str();
+    if cells.len() <= 10 {
+        return cells.iter().map(name).collect::<Vec<_>>().join("→");
+    }
+    let head: Vec<&str> = cells[..4].iter().map(name).collect();
+    let tail: Vec<&str> = cells[cells.len() - 2..].iter().map(name).collect();
+    format!("{}→…→{}", head.join("→"), tail.join("→"))
+}
+
+/// The sentence of shape `s`'s rule for logic steps (see [`Kind::explain`]).
+pub(crate) fn explain(s: &Shape, g: &Geometry) -> String {
+    of(&s.rule).explain(s, &params(&s.rule), g)
+}
+
+/// The weight of a logic step by shape `s`'s propagator (see [`Kind::logic_weight`]).
+pub(crate) fn logic_weight(s: &Shape) -> f64 {
+    of(&s.rule).logic_weight(&params(&s.rule))
 }
 
 /// Declares the kind modules and lists them, in order: a kind's id is its index here (unique
@@ -132,7 +175,7 @@ macro_rules! registry {
         $(mod $module;)*
 
         /// Every kind, by id.
-        static KINDS: &[&dyn Kind] = &[$(&$module::$kind),*];
+        pub(crate) static KINDS: &[&dyn Kind] = &[$(&$module::$kind),*];
     };
 }
 

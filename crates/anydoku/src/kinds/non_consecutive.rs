@@ -4,27 +4,38 @@
 //! (`[[pattern]] kind = "non-consecutive"`), on every cell unless it lists its cells; the pairs
 //! follow from the cells' positions.
 //!
-//! Engine form: the relation `|a - b| != 1` on every unmarked pair ([`Relation`]).
+//! Engine form: the relation `|a - b| != 1` on every unmarked pair (a negative pattern of
+//! `pattern`).
 
 use rand::RngCore;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::relation::Relation;
-use super::{pick, Kind, Params};
+use super::fpuzzles::{Fp, Instances};
+use super::pattern::{self, Exclusion};
+use super::Kind;
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
-use crate::symbols::SymbolSet;
-use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. No numbers.
 pub(crate) struct NonConsecutive;
 
-/// The white dots: difference pairs of 1.
-fn white(p: &[i64]) -> bool {
-    p[0] == 1
-}
+/// No difference of 1 without a white dot.
+const RULES: &[Exclusion] = &[Exclusion {
+    mark: "difference",
+    number: 1,
+    forbidden: |x, y| (x - y).abs() == 1,
+    says: |x, y| format!("hold consecutive {x} and {y} without a white dot"),
+}];
 
 impl Kind for NonConsecutive {
+    fn explain(&self, _s: &Shape, _params: &[i64], _g: &Geometry) -> String {
+        "orthogonal neighbours without a white dot never hold consecutive values".into()
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_PAIR
+    }
+
     fn name(&self) -> &'static str {
         "non-consecutive"
     }
@@ -41,33 +52,12 @@ impl Kind for NonConsecutive {
         true
     }
 
-    fn read(&self, _p: &Params, _cells: usize, _symbols: &SymbolSet) -> Result<Vec<i64>, String> {
-        Ok(Vec::new())
-    }
-
-    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
-
     fn flatten(&self, s: &Shape, _params: &[i64], g: &Geometry, out: &mut Flat) {
-        let marked = pick::marked_pairs(g, "difference", &white);
-        let pairs = pick::unmarked_neighbours(g, &s.cells, &marked);
-        if !pairs.is_empty() {
-            out.propagator(Relation::new(out, &pairs, |a, b| (a - b).abs() != 1));
-        }
+        pattern::flatten_negative(s, g, out, RULES);
     }
 
     fn check(&self, s: &Shape, _params: &[i64], g: &Geometry, grid: &[u8]) -> Result<(), String> {
-        let marked = pick::marked_pairs(g, "difference", &white);
-        for [a, b] in pick::touching_sides(g, &s.cells) {
-            let (x, y) = (pick::value(g, grid, a), pick::value(g, grid, b));
-            if (x - y).abs() == 1 && !marked.contains(&(a.0.min(b.0), a.0.max(b.0))) {
-                return Err(format!(
-                    "{} and {} hold consecutive {x} and {y} without a white dot",
-                    g.cell(a).name,
-                    g.cell(b).name
-                ));
-            }
-        }
-        Ok(())
+        pattern::check_negative(s, g, grid, RULES)
     }
 
     fn fpuzzles_keys(&self) -> &'static [&'static str] {
@@ -86,13 +76,7 @@ impl Kind for NonConsecutive {
         grid: &[u8],
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
-        let marked = pick::marked_pairs(g, "difference", &white);
-        let ok = |a: CellId, b: CellId| {
-            let (x, y) = (pick::value(g, grid, a), pick::value(g, grid, b));
-            (x - y).abs() != 1 || marked.contains(&(a.0.min(b.0), a.0.max(b.0)))
-        };
-        let cells = pick::pattern_cells(g, rng, pick::ORTHOGONAL, &ok)?;
-        Some((cells, Vec::new()))
+        pattern::plant_negative(g, grid, rng, RULES)
     }
 }
 

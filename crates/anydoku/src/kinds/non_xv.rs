@@ -3,26 +3,47 @@
 //! (`[[pattern]] kind = "non-xv"`), on every cell unless it lists its cells; the pairs follow
 //! from the cells' positions.
 //!
-//! Engine form: a relation on each neighbouring pair ([`Relation`]): pairs with neither mark
-//! add up to neither 10 nor 5, pairs with one mark only to not the other total.
+//! Engine form: a relation on each neighbouring pair (a negative pattern of `pattern`): pairs
+//! with neither mark add up to neither 10 nor 5, pairs with one mark only to not the other
+//! total.
 
 use rand::RngCore;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::relation::Relation;
-use super::{pick, Kind, Params};
+use super::fpuzzles::{Fp, Instances};
+use super::pattern::{self, Exclusion};
+use super::Kind;
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
-use crate::symbols::SymbolSet;
-use super::fpuzzles::{Fp, Instances};
 
 /// See the module docs. No numbers.
 pub(crate) struct NonXv;
 
-/// The totals an unmarked pair may not add up to.
-const TOTALS: [i64; 2] = [10, 5];
+/// No total of 10 without an X, no total of 5 without a V.
+const RULES: &[Exclusion] = &[
+    Exclusion {
+        mark: "xv",
+        number: 10,
+        forbidden: |x, y| x + y == 10,
+        says: |_, _| "add up to 10 without an X".into(),
+    },
+    Exclusion {
+        mark: "xv",
+        number: 5,
+        forbidden: |x, y| x + y == 5,
+        says: |_, _| "add up to 5 without a V".into(),
+    },
+];
 
 impl Kind for NonXv {
+    fn explain(&self, _s: &Shape, _params: &[i64], _g: &Geometry) -> String {
+        "orthogonal neighbours without an X never add up to 10, nor without a V to 5".into()
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_PAIR
+    }
+
     fn name(&self) -> &'static str {
         "non-xv"
     }
@@ -35,38 +56,12 @@ impl Kind for NonXv {
         true
     }
 
-    fn read(&self, _p: &Params, _cells: usize, _symbols: &SymbolSet) -> Result<Vec<i64>, String> {
-        Ok(Vec::new())
-    }
-
-    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
-
     fn flatten(&self, s: &Shape, _params: &[i64], g: &Geometry, out: &mut Flat) {
-        for total in TOTALS {
-            let marked = pick::marked_pairs(g, "xv", &|p| p[0] == total);
-            let pairs = pick::unmarked_neighbours(g, &s.cells, &marked);
-            if !pairs.is_empty() {
-                out.propagator(Relation::new(out, &pairs, |a, b| a + b != total));
-            }
-        }
+        pattern::flatten_negative(s, g, out, RULES);
     }
 
     fn check(&self, s: &Shape, _params: &[i64], g: &Geometry, grid: &[u8]) -> Result<(), String> {
-        for total in TOTALS {
-            let marked = pick::marked_pairs(g, "xv", &|p| p[0] == total);
-            for [a, b] in pick::touching_sides(g, &s.cells) {
-                let (x, y) = (pick::value(g, grid, a), pick::value(g, grid, b));
-                if x + y == total && !marked.contains(&(a.0.min(b.0), a.0.max(b.0))) {
-                    return Err(format!(
-                        "{} and {} add up to {total} without {}",
-                        g.cell(a).name,
-                        g.cell(b).name,
-                        if total == 10 { "an X" } else { "a V" }
-                    ));
-                }
-            }
-        }
-        Ok(())
+        pattern::check_negative(s, g, grid, RULES)
     }
 
     fn fpuzzles_keys(&self) -> &'static [&'static str] {
@@ -84,14 +79,7 @@ impl Kind for NonXv {
         grid: &[u8],
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
-        let marks = TOTALS.map(|total| pick::marked_pairs(g, "xv", &|p| p[0] == total));
-        let ok = |a: CellId, b: CellId| {
-            let sum = pick::value(g, grid, a) + pick::value(g, grid, b);
-            let key = (a.0.min(b.0), a.0.max(b.0));
-            (0..2).all(|i| sum != TOTALS[i] || marks[i].contains(&key))
-        };
-        let cells = pick::pattern_cells(g, rng, pick::ORTHOGONAL, &ok)?;
-        Some((cells, Vec::new()))
+        pattern::plant_negative(g, grid, rng, RULES)
     }
 }
 

@@ -5,13 +5,13 @@
 //! symbols on each mirrored pair ([`Relation::equal`]).
 
 use rand::{Rng, RngCore};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use super::equal;
 use super::relation::Relation;
-use super::{Kind, Params};
+use super::Kind;
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
-use crate::symbols::SymbolSet;
 use super::fpuzzles::{each_line, Fp, Instances};
 
 /// See the module docs. No numbers.
@@ -24,6 +24,10 @@ fn mirrored(cells: &[CellId]) -> Vec<[CellId; 2]> {
 }
 
 impl Kind for Palindrome {
+    fn explain(&self, s: &Shape, _params: &[i64], g: &Geometry) -> String {
+        format!("{} reads the same from both ends", super::path_text(g, &s.cells))
+    }
+
     fn name(&self) -> &'static str {
         "palindrome"
     }
@@ -31,12 +35,6 @@ impl Kind for Palindrome {
     fn title(&self) -> &'static str {
         "Palindrome"
     }
-
-    fn read(&self, _p: &Params, _cells: usize, _symbols: &SymbolSet) -> Result<Vec<i64>, String> {
-        Ok(Vec::new())
-    }
-
-    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
 
     fn flatten(&self, s: &Shape, _params: &[i64], _g: &Geometry, out: &mut Flat) {
         let pairs = mirrored(&s.cells);
@@ -46,16 +44,7 @@ impl Kind for Palindrome {
     }
 
     fn check(&self, s: &Shape, _params: &[i64], g: &Geometry, grid: &[u8]) -> Result<(), String> {
-        for [a, b] in mirrored(&s.cells) {
-            if grid[a.index()] != grid[b.index()] {
-                return Err(format!(
-                    "{} and {} differ",
-                    g.cell(a).name,
-                    g.cell(b).name
-                ));
-            }
-        }
-        Ok(())
+        equal::check(&mirrored(&s.cells), g, grid)
     }
 
     fn fpuzzles_keys(&self) -> &'static [&'static str] {
@@ -73,25 +62,8 @@ impl Kind for Palindrome {
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
         // pairs of equal cells around an optional middle
+        let (left, right, used) = equal::plant(g, grid, rng)?;
         let n = g.cell_count();
-        let mut left = Vec::new();
-        let mut right = Vec::new();
-        let mut used = vec![false; n];
-        for _ in 0..rng.gen_range(1..=2) {
-            for _ in 0..30 {
-                let (a, b) = (rng.gen_range(0..n), rng.gen_range(0..n));
-                if a != b && !used[a] && !used[b] && grid[a] == grid[b] {
-                    used[a] = true;
-                    used[b] = true;
-                    left.push(CellId(a as u32));
-                    right.push(CellId(b as u32));
-                    break;
-                }
-            }
-        }
-        if left.is_empty() {
-            return None;
-        }
         let mut cells = left;
         if let Some(m) = (0..n).find(|&m| !used[m] && rng.gen_bool(0.3)) {
             cells.push(CellId(m as u32));

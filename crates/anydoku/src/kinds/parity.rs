@@ -20,6 +20,16 @@ use super::fpuzzles::{Fp, Instances};
 pub(crate) struct Parity;
 
 impl Kind for Parity {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        let which = if params[0] != 0 { "odd" } else { "even" };
+        let cells: Vec<&str> = s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
+        format!("{} hold {which} values", cells.join(", "))
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_CELL
+    }
+
     fn name(&self) -> &'static str {
         "parity"
     }

@@ -3,8 +3,6 @@
 //!
 //! Positions are the cells' drawing positions (`Cell::pos`, one unit between neighbouring
 //! centres); two cells are a step `(dx, dy)` apart when their centres are, to a thousandth.
-// planting is for the conformance tests and (next) for generation
-#![cfg_attr(not(test), allow(dead_code))]
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
@@ -85,6 +83,21 @@ pub(crate) fn walk(
         }
     }
     path
+}
+
+/// A random line of 1 to `most` distinct cells of `g` in a random order (at most as many as
+/// `g` has).
+pub(crate) fn distinct_cells(g: &Geometry, rng: &mut dyn RngCore, most: usize) -> Vec<CellId> {
+    let n = g.cell_count();
+    let len = rng.gen_range(1..=n.min(most));
+    let mut cells: Vec<CellId> = Vec::new();
+    while cells.len() < len {
+        let c = CellId(rng.gen_range(0..n) as u32);
+        if !cells.contains(&c) {
+            cells.push(c);
+        }
+    }
+    cells
 }
 
 /// The value of the symbol of cell `c` in a full grid.

@@ -54,6 +54,16 @@ impl Propagator for Contains {
 }
 
 impl Kind for Quadruple {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        let values: Vec<String> = params.iter().map(i64::to_string).collect();
+        let cells: Vec<&str> = s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
+        format!("{} include the values {}", cells.join(", "), values.join(", "))
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_SET
+    }
+
     fn name(&self) -> &'static str {
         "quadruple"
     }

@@ -26,6 +26,18 @@ pub(crate) fn in_ratio(a: i64, b: i64, r: i64) -> bool {
 }
 
 impl Kind for Ratio {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        let (a, b) = (&g.cell(s.cells[0]).name, &g.cell(s.cells[1]).name);
+        match params[0] {
+            2 => format!("one of {a} and {b} is double the other"),
+            r => format!("one of {a} and {b} is {r} times the other"),
+        }
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_PAIR
+    }
+
     fn name(&self) -> &'static str {
         "ratio"
     }

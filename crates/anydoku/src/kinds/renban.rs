@@ -7,14 +7,13 @@
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::{pick, Kind, Params};
+use super::{pick, Kind};
 use crate::engine::constraint::{Cands, Propagator};
 use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
-use crate::symbols::SymbolSet;
 use super::draw::{self, Pen};
 use super::fpuzzles::{each_line, Fp, Instances};
 
@@ -49,6 +48,17 @@ impl Propagator for Run {
 }
 
 impl Kind for Renban {
+    fn explain(&self, s: &Shape, _params: &[i64], g: &Geometry) -> String {
+        format!(
+            "{} hold consecutive values in some order",
+            super::path_text(g, &s.cells)
+        )
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_SET
+    }
+
     fn name(&self) -> &'static str {
         "renban"
     }
@@ -56,12 +66,6 @@ impl Kind for Renban {
     fn title(&self) -> &'static str {
         "Renban"
     }
-
-    fn read(&self, _p: &Params, _cells: usize, _symbols: &SymbolSet) -> Result<Vec<i64>, String> {
-        Ok(Vec::new())
-    }
-
-    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
 
     fn distinct(&self, _params: &[i64]) -> bool {
         true

@@ -17,7 +17,7 @@ use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::{self, Pen};
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{outside_clue, Fp, Instances};
 
 /// See the module docs. Numbers: `[sum]`.
 pub(crate) struct Sandwich;
@@ -99,6 +99,18 @@ impl Propagator for Bread {
 }
 
 impl Kind for Sandwich {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        format!(
+            "the values between the lowest and the highest symbol on {} add up to {}",
+            super::path_text(g, &s.cells),
+            params[0]
+        )
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_COUNT
+    }
+
     fn name(&self) -> &'static str {
         "sandwich"
     }
@@ -165,16 +177,11 @@ impl Kind for Sandwich {
     }
 
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
-        let Some(total) = fp.number(entry, "value")? else {
-            return Ok(Vec::new());
-        };
-        let (r, c) = fp.rc(entry.get("cell").unwrap_or(&Value::Null))?;
-        let line = fp.clue_line(r, c).ok_or("its clue is not beside a row or column")?;
-        Ok(vec![(line, vec![total])])
+        outside_clue(entry, fp)
     }
 
     fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {
-        pen.text(draw::before(g, &s.cells), 0.24, &params[0].to_string());
+        draw::clue(g, &s.cells, params[0], pen);
     }
 
     fn plant(

@@ -9,7 +9,7 @@
 //! cell surely reaches is hidden, and a cell whose every candidate is above every candidate
 //! before it is visible; with every cell placed the count is exact.
 
-use rand::{Rng, RngCore};
+use rand::RngCore;
 use serde_json::{json, Map, Value};
 
 use super::{pick, Kind, Params};
@@ -19,7 +19,7 @@ use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
 use super::draw::{self, Pen};
-use super::fpuzzles::{Fp, Instances};
+use super::fpuzzles::{outside_clue, Fp, Instances};
 
 /// See the module docs. Numbers: `[count]`.
 pub(crate) struct Skyscraper;
@@ -83,6 +83,19 @@ fn visible(v: &[i64]) -> i64 {
 }
 
 impl Kind for Skyscraper {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        format!(
+            "seen from before {}, {} cells of {} stand above all before them",
+            g.cell(s.cells[0]).name,
+            params[0],
+            super::path_text(g, &s.cells)
+        )
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_COUNT
+    }
+
     fn name(&self) -> &'static str {
         "skyscraper"
     }
@@ -147,16 +160,11 @@ impl Kind for Skyscraper {
     }
 
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
-        let Some(count) = fp.number(entry, "value")? else {
-            return Ok(Vec::new());
-        };
-        let (r, c) = fp.rc(entry.get("cell").unwrap_or(&Value::Null))?;
-        let line = fp.clue_line(r, c).ok_or("its clue is not beside a row or column")?;
-        Ok(vec![(line, vec![count])])
+        outside_clue(entry, fp)
     }
 
     fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {
-        pen.text(draw::before(g, &s.cells), 0.24, &params[0].to_string());
+        draw::clue(g, &s.cells, params[0], pen);
     }
 
     fn plant(
@@ -165,15 +173,7 @@ impl Kind for Skyscraper {
         grid: &[u8],
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
-        let n = g.cell_count();
-        let len = rng.gen_range(1..=n.min(4));
-        let mut cells: Vec<CellId> = Vec::new();
-        while cells.len() < len {
-            let c = CellId(rng.gen_range(0..n) as u32);
-            if !cells.contains(&c) {
-                cells.push(c);
-            }
-        }
+        let cells = pick::distinct_cells(g, rng, 4);
         let v: Vec<i64> = cells.iter().map(|&c| pick::value(g, grid, c)).collect();
         let k = visible(&v);
         Some((cells, vec![k]))

@@ -20,6 +20,11 @@ use super::fpuzzles::{each_line, Fp, Instances};
 pub(crate) struct Thermometer;
 
 impl Kind for Thermometer {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        let how = if params[0] != 0 { "never decrease" } else { "increase" };
+        format!("values {how} along {}", super::path_text(g, &s.cells))
+    }
+
     fn name(&self) -> &'static str {
         "thermometer"
     }

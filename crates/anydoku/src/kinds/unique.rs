@@ -10,7 +10,6 @@
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
-use serde_json::{Map, Value};
 
 use super::{Kind, Params};
 use crate::engine::flatten::Flat;
@@ -42,8 +41,6 @@ impl Kind for Unique {
         }
         Ok(Vec::new())
     }
-
-    fn write(&self, _params: &[i64], _symbols: &SymbolSet, _out: &mut Map<String, Value>) {}
 
     fn distinct(&self, _params: &[i64]) -> bool {
         true

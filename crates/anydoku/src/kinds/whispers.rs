@@ -19,6 +19,14 @@ use super::fpuzzles::{each_line, Fp, Instances};
 pub(crate) struct Whispers;
 
 impl Kind for Whispers {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        format!(
+            "neighbours along {} differ by at least {}",
+            super::path_text(g, &s.cells),
+            params[0]
+        )
+    }
+
     fn name(&self) -> &'static str {
         "whispers"
     }

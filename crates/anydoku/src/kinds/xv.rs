@@ -20,6 +20,15 @@ use super::fpuzzles::{Fp, Instances};
 pub(crate) struct Xv;
 
 impl Kind for Xv {
+    fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
+        let (a, b) = (&g.cell(s.cells[0]).name, &g.cell(s.cells[1]).name);
+        format!("{a} + {b} = {}", params[0])
+    }
+
+    fn logic_weight(&self, _params: &[i64]) -> f64 {
+        crate::logic::rate::CONSTRAINT_PAIR
+    }
+
     fn name(&self) -> &'static str {
         "xv"
     }

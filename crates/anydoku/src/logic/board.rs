@@ -15,6 +15,7 @@
 
 use std::sync::Arc;
 
+use super::rules::constraints::Constraints;
 use crate::geometry::{Geometry, Rule as ShapeRule};
 
 /// A candidate set: bit `s` set when symbol `s` is possible.
@@ -37,6 +38,11 @@ pub struct LShape {
     pub complete: bool,
     /// The total of a sum shape.
     pub sum: Option<i64>,
+    /// It carries a constraint kind's rule that `unique`, `complete` and `sum` do not say (a
+    /// thermometer, an arrow, a pattern, ...): its propagators narrow its cells (the
+    /// constraint rules), and rules that assume swapping symbols keeps a shape satisfied
+    /// (unique rectangles, the BUG) leave its cells alone.
+    pub constrained: bool,
 }
 
 /// Candidates, placements and shapes.
@@ -67,6 +73,8 @@ pub struct Board {
     /// Symbols each shape must contain (all for a complete shape; for a unique sum shape, those
     /// in every combination still possible). Refreshed after every step.
     pub required: Vec<Mask>,
+    /// The constraint kinds' propagators, pairs and sums.
+    pub(crate) constraints: Arc<Constraints>,
     /// The geometry's cell names.
     pub cell_names: Arc<[String]>,
     /// The geometry's symbols.
@@ -98,19 +106,25 @@ impl Board {
             (1u64 << n_symbols) - 1
         };
         let derived = crate::geometry::partition::derive_sized(g, MAX_DERIVED);
+        let constraints = Constraints::of(g);
         let shapes: Vec<LShape> = g
             .shapes
             .iter()
             .chain(&derived)
-            .map(|s| LShape {
-                name: s.name.clone(),
-                cells: s.cells.iter().map(|c| c.index()).collect(),
-                unique: s.is_unique(),
-                complete: g.is_complete(s),
-                sum: match s.rule {
-                    ShapeRule::Sum { total, .. } => Some(total),
-                    _ => None,
-                },
+            .enumerate()
+            .map(|(i, s)| {
+                let as_sum = constraints.sums.get(i).copied().flatten();
+                LShape {
+                    name: s.name.clone(),
+                    cells: s.cells.iter().map(|c| c.index()).collect(),
+                    unique: s.is_unique() || as_sum.is_some_and(|(_, u)| u),
+                    complete: g.is_complete(s),
+                    sum: match s.rule {
+                        ShapeRule::Sum { total, .. } => Some(total),
+                        _ => as_sum.map(|(t, _)| t),
+                    },
+                    constrained: constraints.bound.get(i).copied().unwrap_or(false),
+                }
             })
             .collect();
         let mut unique_of = vec![Vec::new(); n_cells];
@@ -124,10 +138,15 @@ impl Board {
             }
         }
         let mut peers = vec![Vec::new(); n_cells];
+        for &[a, b] in &constraints.pairs {
+            peers[a as usize].push(b);
+            peers[b as usize].push(a);
+        }
         for (c, list) in peers.iter_mut().enumerate() {
             let mut p: Vec<u32> = unique_of[c]
                 .iter()
                 .flat_map(|&s| shapes[s].cells.iter().map(|&d| d as u32))
+                .chain(list.iter().copied())
                 .filter(|&d| d as usize != c)
                 .collect();
             p.sort_unstable();
@@ -155,6 +174,7 @@ impl Board {
             peers: peers.into(),
             shape_sets: shape_sets.into(),
             words,
+            constraints: Arc::new(constraints),
             cell_names: g.cells.iter().map(|c| c.name.clone()).collect(),
             symbol_names: g.symbols.symbols().to_vec().into(),
             placed: vec![0; n_shapes],
@@ -350,7 +370,8 @@ impl Board {
     }
 
     /// The first sign that the puzzle cannot be solved from here, if any: an empty cell without
-    /// candidates, or a required symbol with no place left in its shape.
+    /// candidates, a required symbol with no place left in its shape, or a constraint shape
+    /// whose propagator finds no way left to satisfy it.
     pub fn contradiction(&self) -> Option<Contradiction> {
         for (c, &m) in self.cand.iter().enumerate() {
             if m == 0 {
@@ -375,6 +396,15 @@ impl Board {
                 return Some(Contradiction(format!(
                     "{} has no place left for {}",
                     s.name, self.symbol_names[v]
+                )));
+            }
+        }
+        if !self.constraints.props.is_empty() {
+            let (mut cand, mut queue) = (self.cand.clone(), Vec::new());
+            if let Some(s) = super::rules::constraints::broken(self, &mut cand, &mut queue) {
+                return Some(Contradiction(format!(
+                    "{} can no longer be satisfied",
+                    self.shapes[s].name
                 )));
             }
         }

@@ -11,6 +11,12 @@
 //! |-----------------------------------------------|---------------------------------------|
 //! | hidden single                                 | 1.5                                   |
 //! | cage combinations (k empty cells)             | 2.0 + 0.2·k (at most 3.6)             |
+//! | constraint kind: parity / allowed symbols     | 1.2                                   |
+//! | constraint kind: pair (kropki, XV, <, clone)  | 1.7                                   |
+//! | constraint kind: line (thermo, whispers, ...) | 2.0 (a kind's default)                |
+//! | constraint kind: set (renban, quadruple)      | 2.4                                   |
+//! | constraint kind: arrow, indexer               | 2.6                                   |
+//! | constraint kind: sandwich, skyscraper         | 3.0                                   |
 //! | naked single                                  | 2.3                                   |
 //! | overlap (pointing / claiming)                 | 2.6 (2.8 from a sum shape)            |
 //! | naked pair / triple / quad                    | 3.0 / 3.6 / 5.0, +0.4 per size above 4 |
@@ -98,6 +104,20 @@ pub const MULTIPLE: f64 = 8.0;
 pub const DYNAMIC: f64 = 8.5;
 /// Added per nesting level of dynamic forcing chains (level 1 is "dynamic (+)").
 pub const PER_LEVEL: f64 = 0.5;
+/// A constraint kind that limits single cells (parity, allowed symbols).
+pub const CONSTRAINT_CELL: f64 = 1.2;
+/// A constraint kind relating two cells (kropki dots, XV, inequality, clones, the negative
+/// patterns).
+pub const CONSTRAINT_PAIR: f64 = 1.7;
+/// A constraint kind along a line (thermometers, whispers, between lines, palindromes): the
+/// default of a kind.
+pub const CONSTRAINT_LINE: f64 = 2.0;
+/// A constraint kind on a set of values (renban, quadruples).
+pub const CONSTRAINT_SET: f64 = 2.4;
+/// A constraint kind that adds values up (arrows) or points by value (indexers).
+pub const CONSTRAINT_SUM: f64 = 2.6;
+/// A constraint kind that counts or sums between extremes (sandwiches, skyscrapers).
+pub const CONSTRAINT_COUNT: f64 = 3.0;
 /// The weight of a search step.
 pub const SEARCH_WEIGHT: f64 = 20.0;
 
@@ -335,6 +355,12 @@ mod tests {
         has("cell / region", &[MULTIPLE]);
         has("| dynamic forcing chains  ", &[DYNAMIC]);
         has("search", &[SEARCH_WEIGHT]);
+        has("parity / allowed", &[CONSTRAINT_CELL]);
+        has("pair (kropki", &[CONSTRAINT_PAIR]);
+        has("line (thermo", &[CONSTRAINT_LINE]);
+        has("set (renban", &[CONSTRAINT_SET]);
+        has("arrow, indexer", &[CONSTRAINT_SUM]);
+        has("sandwich, skyscraper", &[CONSTRAINT_COUNT]);
         assert_eq!(dynamic(1), 9.0);
     }
 }

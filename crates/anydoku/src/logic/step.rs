@@ -12,6 +12,8 @@ use super::board::Board;
 pub enum Family {
     /// Naked and hidden singles.
     Singles,
+    /// A constraint kind's shape (thermometer, arrow, kropki dot, ...) narrows its cells.
+    Constraints,
     /// Pointing / claiming between any two shapes.
     Overlap,
     /// Sum shapes keep only symbols of a valid combination.
@@ -34,8 +36,9 @@ pub enum Family {
 
 impl Family {
     /// Every family that `--rules` can name.
-    pub const ALL: [Family; 9] = [
+    pub const ALL: [Family; 10] = [
         Family::Singles,
+        Family::Constraints,
         Family::Overlap,
         Family::Cages,
         Family::Subsets,
@@ -50,6 +53,7 @@ impl Family {
     pub fn as_str(self) -> &'static str {
         match self {
             Family::Singles => "singles",
+            Family::Constraints => "constraints",
             Family::Overlap => "overlap",
             Family::Cages => "cages",
             Family::Subsets => "subsets",

@@ -280,20 +280,50 @@ pub fn to_toml(p: &Puzzle, geometry: &str, base: usize, comment: &str) -> Result
         let _ = writeln!(out, "givens = '''\n{drawing}'''");
     }
     for s in g.shapes.iter().skip(base) {
-        let crate::geometry::Rule::Sum { total, unique } = s.rule else {
-            return Err(Error::puzzle(format!(
-                "shape '{}' is not a sum, so a puzzle file cannot hold it as a [[cage]]",
-                s.name
-            )));
-        };
-        let cells: Vec<&str> = s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
+        write_shape(&mut out, s, g)?;
+    }
+    Ok(out)
+}
+
+/// Writes shape `s` of `g` as a puzzle file entry: a sum as a `[[cage]]`, a pattern as a
+/// `[[pattern]]` (its cells only when it does not cover them all), any other kind as a
+/// `[[shape]]` with its rule and keys.
+fn write_shape(out: &mut String, s: &crate::geometry::Shape, g: &Geometry) -> Result<(), Error> {
+    use std::fmt::Write as _;
+    let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let cells: Vec<&str> = s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
+    let cells = quote(&cells.join(" "));
+    if let crate::geometry::Rule::Sum { total, unique } = s.rule {
         let _ = writeln!(out, "\n[[cage]]\nname = {}", quote(&s.name));
-        let _ = writeln!(out, "cells = {}\nsum = {total}", quote(&cells.join(" ")));
+        let _ = writeln!(out, "cells = {cells}\nsum = {total}");
         if !unique {
             let _ = writeln!(out, "unique = false");
         }
+        return Ok(());
     }
-    Ok(out)
+    let kind = crate::kinds::of(&s.rule);
+    if kind.is_pattern() {
+        let _ = writeln!(out, "\n[[pattern]]\nkind = {}", quote(kind.name()));
+        if s.name != kind.title() {
+            let _ = writeln!(out, "name = {}", quote(&s.name));
+        }
+        if s.cells.len() != g.cell_count() {
+            let _ = writeln!(out, "cells = {cells}");
+        }
+    } else {
+        let _ = writeln!(out, "\n[[shape]]\nname = {}", quote(&s.name));
+        let _ = writeln!(out, "rule = {}\ncells = {cells}", quote(kind.name()));
+    }
+    for (key, value) in crate::kinds::write(&s.rule, &g.symbols) {
+        let v = toml::Value::try_from(&value).map_err(|e| {
+            Error::puzzle(format!(
+                "shape '{}': its key {key} = {value} has no TOML form ({e})",
+                s.name
+            ))
+        })?;
+        let _ = writeln!(out, "{key} = {v}");
+    }
+    Ok(())
 }
 
 /// Loads givens for a known geometry from a file of grid text or from the string itself.

@@ -2,25 +2,11 @@
 //! planted solutions.
 
 use super::*;
-use crate::engine::search::Searcher;
+use super::tests::{assert_agrees, cdcl_count, dfs_count};
 use crate::engine::{Options, Status, Switch};
 use crate::geometry::{builtin, CellId, Geometry, Rule, Shape, ShapeKind};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-
-fn cdcl_count(e: &Engine, givens: &[Option<u8>], limit: u64) -> Count {
-    let Some(root) = Searcher::new(e).initial(givens) else {
-        return Count {
-            count: 0,
-            complete: true,
-            solutions: Vec::new(),
-            nodes: 0,
-        };
-    };
-    Cdcl::new(e, &root)
-        .expect("an encoding")
-        .count(limit, Limits::none())
-}
 
 fn sum_shape(name: String, cells: Vec<u32>, total: i64, unique: bool) -> Shape {
     Shape {
@@ -208,27 +194,15 @@ fn killer_counts_agree_with_depth_first_search() {
                     ..Default::default()
                 },
             );
-            let limits = Limits {
-                max_nodes: Some(200_000),
-                max_time: None,
-            };
-            let want = dfs.count(&givens, 5, limits);
-            if !want.complete {
+            let Some(want) = dfs_count(&dfs, &givens, 5, 200_000) else {
                 continue;
-            }
+            };
             let got = cdcl_count(&dfs, &givens, 5);
-            assert_eq!(got.count, want.count, "{name} round {round}");
-            for sol in &got.solutions {
+            let keeps = |sol: &[u8]| {
                 let full: Vec<Option<u8>> = sol.iter().map(|&v| Some(v)).collect();
-                assert!(crate::puzzle::conflicts_of(&g, &full).is_empty());
-                assert!(givens
-                    .iter()
-                    .zip(sol)
-                    .all(|(g, &s)| g.is_none_or(|g| g == s)));
-            }
-            if want.count == 1 {
-                assert_eq!(got.solutions, want.solutions);
-            }
+                crate::puzzle::conflicts_of(&g, &full).is_empty()
+            };
+            assert_agrees(&got, &want, &givens, &keeps, &format!("{name} round {round}"));
             statuses[(want.count as usize).min(2)] += 1;
         }
         assert!(
@@ -248,14 +222,9 @@ fn searcher_on_killers_with_and_without_cdcl_agree() {
     for _ in 0..30 {
         let (g, givens) = random_killer(&base, &mut rng, 0.25);
         let (cdcl, dfs) = Engine::with_and_without_cdcl(&g);
-        let limits = Limits {
-            max_nodes: Some(200_000),
-            max_time: None,
-        };
-        let want = dfs.count(&givens, 2, limits);
-        if !want.complete {
+        let Some(want) = dfs_count(&dfs, &givens, 2, 200_000) else {
             continue;
-        }
+        };
         let got = cdcl.count(&givens, 2, Limits::none());
         assert_eq!(got.status(), want.status());
         if want.status() == Status::Unique {

@@ -5,9 +5,9 @@ use crate::engine::search::Searcher;
 use crate::geometry::builtin;
 use rand::{Rng, SeedableRng};
 
-fn cdcl_count(e: &Engine, givens: &[Option<u8>], limit: u64) -> Count {
-    let mut s = Searcher::new(e);
-    let Some(root) = s.initial(givens) else {
+/// CDCL's count of `givens` on engine `e`, up to `limit` solutions (from the searcher's root).
+pub(super) fn cdcl_count(e: &Engine, givens: &[Option<u8>], limit: u64) -> Count {
+    let Some(root) = Searcher::new(e).initial(givens) else {
         return Count {
             count: 0,
             complete: true,
@@ -16,8 +16,37 @@ fn cdcl_count(e: &Engine, givens: &[Option<u8>], limit: u64) -> Count {
         };
     };
     Cdcl::new(e, &root)
-        .expect("unique shapes only")
+        .expect("an encoding")
         .count(limit, Limits::none())
+}
+
+/// Depth-first search's count of `givens` up to `limit` within `nodes` nodes; `None` when the
+/// budget stopped it.
+pub(super) fn dfs_count(e: &Engine, givens: &[Option<u8>], limit: u64, nodes: u64) -> Option<Count> {
+    let limits = Limits {
+        max_nodes: Some(nodes),
+        max_time: None,
+    };
+    Some(e.count(givens, limit, limits)).filter(|c| c.complete)
+}
+
+/// That CDCL's count `got` is depth-first search's `want`: the same number, every solution
+/// keeps the givens and `keeps`, and a unique solution is the same one.
+pub(super) fn assert_agrees(
+    got: &Count,
+    want: &Count,
+    givens: &[Option<u8>],
+    keeps: &dyn Fn(&[u8]) -> bool,
+    what: &str,
+) {
+    assert_eq!(got.count, want.count, "{what}: {givens:?}");
+    for sol in &got.solutions {
+        assert!(givens.iter().zip(sol).all(|(g, &s)| g.is_none_or(|g| g == s)));
+        assert!(keeps(sol), "{what}: {sol:?}");
+    }
+    if want.count == 1 {
+        assert_eq!(got.solutions, want.solutions, "{what}");
+    }
 }
 
 /// A restart comes once recent distances run a quarter above the average, and not before
@@ -123,26 +152,13 @@ fn counts_agree_with_depth_first_search() {
                         grid[c]
                     });
                 }
-                let limits = Limits {
-                    max_nodes: Some(100_000),
-                    max_time: None,
-                };
-                let want = e.count(&givens, 5, limits);
-                if !want.complete {
+                let Some(want) = dfs_count(&e, &givens, 5, 100_000) else {
                     continue;
-                }
+                };
                 let got = cdcl_count(&e, &givens, 5);
-                assert_eq!(got.count, want.count, "{name}: {givens:?}");
-                for sol in &got.solutions {
-                    assert!(givens
-                        .iter()
-                        .zip(sol)
-                        .all(|(g, &s)| g.is_none_or(|g| g == s)));
-                    assert!((0..n).all(|c| e.peers(c).iter().all(|&p| sol[p as usize] != sol[c])));
-                }
-                if want.count == 1 {
-                    assert_eq!(got.solutions, want.solutions, "{name}");
-                }
+                let keeps =
+                    |sol: &[u8]| (0..n).all(|c| e.peers(c).iter().all(|&p| sol[p as usize] != sol[c]));
+                assert_agrees(&got, &want, &givens, &keeps, name);
                 if want.count <= 1 {
                     at_most_one += 1;
                 } else {
@@ -177,14 +193,9 @@ fn searcher_with_and_without_cdcl_agree() {
                     let c = rng.gen_range(0..n);
                     givens[c] = Some(grid[c]);
                 }
-                let limits = Limits {
-                    max_nodes: Some(200_000),
-                    max_time: None,
-                };
-                let want = dfs.count(&givens, 2, limits);
-                if !want.complete {
+                let Some(want) = dfs_count(&dfs, &givens, 2, 200_000) else {
                     continue;
-                }
+                };
                 let got = cdcl.count(&givens, 2, Limits::none());
                 assert_eq!(got.status(), want.status(), "{name}");
                 if want.status() == Status::Unique {

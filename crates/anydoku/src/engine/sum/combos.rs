@@ -155,28 +155,10 @@ pub(super) fn combos_support(
     let mut mate_sym = [NONE; 64];
     let mut mate_cell = [NONE; 64];
     let mut reach = [0 as Mask; 64];
-    'combo: for &combo in combos {
-        if combo & !union != 0 {
-            continue;
-        }
-        for j in 0..k {
-            let a = adj_all[j] & combo;
-            if a == 0 {
-                continue 'combo;
-            }
-            adj[j] = a;
-        }
+    for &combo in combos {
         // perfect matching cells -> symbols of the combination
-        let mut bits = combo;
-        while bits != 0 {
-            mate_sym[bits.trailing_zeros() as usize] = NONE;
-            bits &= bits - 1;
-        }
-        for j in 0..k {
-            let mut seen: Mask = 0;
-            if !augment(j, &adj[..k], &mut mate_sym, &mut seen) {
-                continue 'combo;
-            }
+        if !matches(&adj_all[..k], combo, union, &mut adj, &mut mate_sym) {
+            continue;
         }
         any = true;
         required &= combo;
@@ -300,33 +282,44 @@ pub(super) fn small_combos_support(
 /// combination per cell, all different): the feasibility half of [`combos_support`], which
 /// stops at the first combination that fits.
 pub(super) fn combos_feasible(masks: &[Mask], combos: &[Mask]) -> bool {
-    let k = masks.len();
     let union = masks.iter().fold(0, |u, &m| u | m);
     let mut adj = [0 as Mask; 64];
     let mut mate_sym = [NONE; 64];
-    'combo: for &combo in combos {
-        if combo & !union != 0 {
-            continue;
-        }
-        for j in 0..k {
-            let a = masks[j] & combo;
-            if a == 0 {
-                continue 'combo;
-            }
-            adj[j] = a;
-        }
-        let mut bits = combo;
-        while bits != 0 {
-            mate_sym[bits.trailing_zeros() as usize] = NONE;
-            bits &= bits - 1;
-        }
-        for j in 0..k {
-            let mut seen: Mask = 0;
-            if !augment(j, &adj[..k], &mut mate_sym, &mut seen) {
-                continue 'combo;
-            }
-        }
-        return true;
+    combos
+        .iter()
+        .any(|&combo| matches(masks, combo, union, &mut adj, &mut mate_sym))
+}
+
+/// Whether the cells (candidates `masks`, `union` of them) can take the symbols of `combo`
+/// one each: a perfect matching cells -> symbols, left in `mate_sym` (the cell of each symbol
+/// of `combo`), with `adj` the candidates restricted to `combo`. Shared by
+/// [`combos_support`] and [`combos_feasible`]; inlined into both loops.
+#[inline(always)]
+fn matches(
+    masks: &[Mask],
+    combo: Mask,
+    union: Mask,
+    adj: &mut [Mask; 64],
+    mate_sym: &mut [u8; 64],
+) -> bool {
+    if combo & !union != 0 {
+        return false;
     }
-    false
+    let k = masks.len();
+    for j in 0..k {
+        let a = masks[j] & combo;
+        if a == 0 {
+            return false;
+        }
+        adj[j] = a;
+    }
+    let mut bits = combo;
+    while bits != 0 {
+        mate_sym[bits.trailing_zeros() as usize] = NONE;
+        bits &= bits - 1;
+    }
+    (0..k).all(|j| {
+        let mut seen: Mask = 0;
+        augment(j, &adj[..k], mate_sym, &mut seen)
+    })
 }

@@ -14,6 +14,7 @@
 pub mod als;
 pub mod cages;
 pub mod chains;
+pub mod constraints;
 pub mod fish;
 pub mod forcing;
 pub mod links;
@@ -49,6 +50,7 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
     let mut rules: Vec<Box<dyn LogicRule>> = vec![
         Box::new(singles::HiddenSingle),
         Box::new(singles::NakedSingle),
+        Box::new(constraints::ConstraintRule),
         Box::new(cages::CageCombinations),
         Box::new(overlap::Overlap),
         Box::new(NakedSubset(2)),
@@ -82,7 +84,10 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
     for level in 0..=4 {
         rules.push(Box::new(Forcing(NetKind::Dynamic(level))));
     }
-    rules.retain(|r| r.family() == Family::Singles || families.contains(&r.family()));
+    // the constraint kinds' own rules are part of the puzzle, like the singles
+    rules.retain(|r| {
+        matches!(r.family(), Family::Singles | Family::Constraints) || families.contains(&r.family())
+    });
     rules.sort_by(|a, b| a.min_weight().total_cmp(&b.min_weight()));
     rules
 }

@@ -13,7 +13,8 @@
 //!
 //! On a board with sums, a dynamic net also keeps each sum shape whose cells lost candidates to
 //! the symbols some valid assignment of it still uses (cage combinations), when nothing else
-//! follows. From level 1 on, when nothing more follows, the net asks the simple rules (overlap, pairs,
+//! follows; then each constraint kind's shape (thermometer, arrow, ...) narrows the working
+//! copy with its propagator (a shape it leaves unsatisfiable is a contradiction). From level 1 on, when nothing more follows, the net asks the simple rules (overlap, pairs,
 //! X-Wing; from level 2 forcing chains, from level 3 cell and region forcing chains, from
 //! level 4 dynamic forcing chains) for eliminations on the working copy: those are "nested"
 //! reasoning. When the net meets a potential and its opposite, the assumptions contradict.
@@ -252,6 +253,11 @@ impl<'a> Net<'a> {
                     Ok(false) => {}
                     Err(pair) => return Some(pair),
                 }
+                match self.constraint_step() {
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                    Err(pair) => return Some(pair),
+                }
                 if self.nested.is_empty() {
                     return None;
                 }
@@ -410,6 +416,73 @@ impl<'a> Net<'a> {
                         parents.push(q);
                     }
                 }
+            }
+            for q in fresh {
+                if !self.has(q) {
+                    self.add(q, &parents, 0);
+                }
+                if self.has(q ^ 1) {
+                    return Err((q ^ 1, q));
+                }
+            }
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// The constraint kinds' propagators narrow the working copy (dynamic nets): the first
+    /// shape that removes something adds those eliminations, their parents every elimination
+    /// of the net in the shape's cells. A shape left with no way to be satisfied is a
+    /// contradiction: one of its open candidates is then both on and off. `Ok(false)` when no
+    /// shape removes anything.
+    fn constraint_step(&mut self) -> Result<bool, (u32, u32)> {
+        let b = self.b;
+        if !self.mode.dynamic || self.mode.nishio || b.constraints.props.is_empty() {
+            return Ok(false);
+        }
+        let mut scratch = self.work.clone();
+        let mut queue = Vec::new();
+        for p in &b.constraints.props {
+            scratch.copy_from_slice(&self.work);
+            let ok = p.narrow(&mut scratch, &mut queue);
+            let cells = &b.shapes[p.shape].cells;
+            let mut fresh = Vec::new();
+            if ok {
+                for c in (0..b.cell_count()).filter(|&c| b.value[c].is_none()) {
+                    for v in bits(self.work[c] & !scratch[c]) {
+                        fresh.push(self.pot(c, v, false));
+                    }
+                }
+                if fresh.is_empty() {
+                    continue;
+                }
+            }
+            let mut parents = Vec::new();
+            for &c in cells {
+                for v in bits(b.cand[c] & !self.work[c]) {
+                    let q = self.pot(c, v, false);
+                    if self.has(q) {
+                        parents.push(q);
+                    }
+                }
+            }
+            if !ok {
+                // the shape cannot be satisfied: anything follows, so an open candidate of
+                // it is both on and off
+                let Some((c, v)) = cells
+                    .iter()
+                    .find(|&&c| b.value[c].is_none() && self.work[c] != 0)
+                    .map(|&c| (c, self.work[c].trailing_zeros() as usize))
+                else {
+                    continue;
+                };
+                let (on, off) = (self.pot(c, v, true), self.pot(c, v, false));
+                for q in [on, off] {
+                    if !self.has(q) {
+                        self.add(q, &parents, 0);
+                    }
+                }
+                return Err((on, off));
             }
             for q in fresh {
                 if !self.has(q) {

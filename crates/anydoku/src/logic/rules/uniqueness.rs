@@ -3,7 +3,8 @@
 //!
 //! **Deadly pattern.** Four empty cells a, b, c, d with a–b, c–d, a–c and b–d each sharing a
 //! unique shape are deadly for symbols {x, y} when every shape meets the four cells in nothing,
-//! in one of those four pairs, or (a shape that allows repeats) in all four: then x and y could
+//! in one of those four pairs, or (a shape that allows repeats) in all four, and none of them
+//! is in a constraint kind's shape (a thermometer or a pattern may tell x from y): then x and y could
 //! be swapped in a solution that used only them there, giving a second solution (a sum shape
 //! keeps its total, since it meets the cells in pairs holding x and y). So the four cells never
 //! all end up in {x, y}. With the cells not holding extra candidates (the *floor*) exactly
@@ -20,7 +21,8 @@
 //! **BUG + 1.** When every empty cell but one has two candidates and, in every unique shape,
 //! each symbol not yet placed has two places if the shape must hold it and at most one if not,
 //! the puzzle restricted to those candidates has no solution or several: turning every cell to
-//! its other candidate keeps every shape valid. So the one cell with three candidates takes the
+//! its other candidate keeps every shape valid (so it is not used while a sum or a constraint
+//! kind's shape has empty cells). So the one cell with three candidates takes the
 //! symbol whose removal would leave such a state.
 
 use super::subsets::{combinations, subset_word};
@@ -47,6 +49,11 @@ pub fn deadly(b: &Board, cells: [usize; 4]) -> bool {
     shapes.sort_unstable();
     shapes.dedup();
     shapes.iter().all(|&s| {
+        if b.shapes[s].constrained {
+            // a thermometer, arrow, pattern, ... may tell x from y: swapping them need not
+            // keep it satisfied
+            return false;
+        }
         let inside: Vec<usize> = cells
             .iter()
             .copied()
@@ -322,10 +329,9 @@ impl LogicRule for Bug {
             }
         }
         let t = odd?;
-        let sums_open = b
-            .shapes
-            .iter()
-            .any(|s| s.sum.is_some() && s.cells.iter().any(|&c| b.value[c].is_none()));
+        let sums_open = b.shapes.iter().any(|s| {
+            (s.sum.is_some() || s.constrained) && s.cells.iter().any(|&c| b.value[c].is_none())
+        });
         if sums_open {
             return None;
         }
