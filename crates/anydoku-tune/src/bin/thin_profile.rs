@@ -97,7 +97,10 @@ fn main() {
         for r in &reach {
             hist[r.unwrap_or(k + 1)] += 1;
         }
-        println!("kept givens by the fewest symbols of a second solution (2.., then more): {:?}", &hist[2..]);
+        println!(
+            "kept givens by the fewest symbols of a second solution (2.., then more): {:?}",
+            &hist[2..]
+        );
     }
     println!(
         "cdcl: {} decisions, {} conflicts",
