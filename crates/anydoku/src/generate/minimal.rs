@@ -211,7 +211,7 @@ mod tests {
             for seed in seeds {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                 let sol = grid::random_grid(&e, &mut rng, 100).unwrap();
-                let mut run = |sweep: bool| {
+                let run = |sweep: bool| {
                     let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(seed + 100);
                     let mut checker = Checker::new(&e, Limits::none());
                     let t = thin_with(&mut checker, &sol, &orbits, None, &mut r, &mut |_| {}, sweep);
