@@ -41,6 +41,21 @@ pub struct Checker<'e> {
     pub searches: u64,
     /// Search nodes visited so far.
     pub nodes: u64,
+    /// CDCL searches run so far, their decisions, conflicts and time (for the tuning tools).
+    pub cdcl: CdclTally,
+}
+
+/// What the CDCL searches of a [`Checker`] cost.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CdclTally {
+    /// Searches run.
+    pub searches: u64,
+    /// Their decisions.
+    pub decisions: u64,
+    /// Their conflicts.
+    pub conflicts: u64,
+    /// Their time (building the solvers included).
+    pub time: std::time::Duration,
 }
 
 impl<'e> Checker<'e> {
@@ -55,6 +70,7 @@ impl<'e> Checker<'e> {
             deadline: None,
             searches: 0,
             nodes: 0,
+            cdcl: CdclTally::default(),
         }
     }
 
@@ -143,7 +159,11 @@ impl<'e> Checker<'e> {
         }
         if !deferred.is_empty() {
             let left = max_nodes.saturating_sub(spent);
-            match self.cdcl_other(&root, &equal, &deferred, solution, left) {
+            let t = std::time::Instant::now();
+            let cdcl = self.cdcl_other(&root, &equal, &deferred, solution, left);
+            self.cdcl.searches += 1;
+            self.cdcl.time += t.elapsed();
+            match cdcl {
                 Other::Found(s) => return Other::Found(s),
                 Other::NoneExists => {}
                 Other::Unknown => unknown = true,
@@ -192,6 +212,8 @@ impl<'e> Checker<'e> {
         solver.prefer(solution);
         let outcome = solver.solve(&budget);
         self.nodes += solver.decisions();
+        self.cdcl.decisions += solver.decisions();
+        self.cdcl.conflicts += solver.conflicts();
         match outcome {
             Outcome::Solution(s) => Other::Found(s),
             Outcome::Exhausted => Other::NoneExists,

@@ -284,7 +284,6 @@ impl<'e> Cdcl<'e> {
     }
 
     /// Conflicts met so far (over every call).
-    #[cfg(any(test, feature = "internals"))]
     pub fn conflicts(&self) -> u64 {
         self.conflicts
     }
