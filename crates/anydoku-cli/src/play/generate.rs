@@ -91,6 +91,8 @@ pub fn run(req: &Request, progress: &mut dyn FnMut(Progress) -> bool) -> Result<
             max_nodes: None,
             max_time: Some(req.budget),
         },
+        // the whole run's budget: thinning stops within it even between progress reports
+        deadline: Some(started + req.budget),
         ..Options::default()
     };
     let generator = Generator::new(req.geometry.clone(), options).map_err(|e| e.to_string())?;

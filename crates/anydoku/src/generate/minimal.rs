@@ -99,11 +99,14 @@ fn thin_with<R: Rng>(
                     if known[x] {
                         continue;
                     }
-                    if let Other::Found(other) =
-                        other_without(checker, &mut givens, &orbits[x], solution)
-                    {
-                        known[x] = true;
-                        certificates.push((orbits[x].clone(), other));
+                    match other_without(checker, &mut givens, &orbits[x], solution) {
+                        Other::Found(other) => {
+                            known[x] = true;
+                            certificates.push((orbits[x].clone(), other));
+                        }
+                        Other::NoneExists => {}
+                        // the budget ran out: stop now, not after every orbit left
+                        Other::Unknown => return Err(GenerateError::Budget),
                     }
                 }
             }
