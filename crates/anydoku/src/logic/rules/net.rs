@@ -416,15 +416,7 @@ impl<'a> Net<'a> {
             if fresh.is_empty() {
                 continue;
             }
-            let mut parents = Vec::new();
-            for &c in cells {
-                for v in bits(b.cand[c] & !self.work[c]) {
-                    let q = self.pot(c, v, false);
-                    if self.has(q) {
-                        parents.push(q);
-                    }
-                }
-            }
+            let parents = self.eliminated_in(cells);
             for q in fresh {
                 if !self.has(q) {
                     self.add(q, &parents, 0);
@@ -436,6 +428,21 @@ impl<'a> Net<'a> {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// The net's eliminations in `cells`: the parents of what a shape deduces from them.
+    fn eliminated_in(&self, cells: &[usize]) -> Vec<u32> {
+        let b = self.b;
+        let mut parents = Vec::new();
+        for &c in cells {
+            for v in bits(b.cand[c] & !self.work[c]) {
+                let q = self.pot(c, v, false);
+                if self.has(q) {
+                    parents.push(q);
+                }
+            }
+        }
+        parents
     }
 
     /// The constraint kinds' propagators narrow the working copy (dynamic nets): the first
@@ -465,15 +472,7 @@ impl<'a> Net<'a> {
                     continue;
                 }
             }
-            let mut parents = Vec::new();
-            for &c in cells {
-                for v in bits(b.cand[c] & !self.work[c]) {
-                    let q = self.pot(c, v, false);
-                    if self.has(q) {
-                        parents.push(q);
-                    }
-                }
-            }
+            let parents = self.eliminated_in(cells);
             if !ok {
                 // the shape cannot be satisfied: anything follows, so an open candidate of
                 // it is both on and off
