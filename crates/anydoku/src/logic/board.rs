@@ -62,7 +62,9 @@ pub struct Board {
     pub value: Vec<Option<u8>>,
     /// The geometry's shapes, then the derived ones.
     pub shapes: Arc<[LShape]>,
-    /// Unique shapes each cell belongs to.
+    /// Unique shapes each cell belongs to, except the *pair* shapes ([`Board::is_pair`]): two
+    /// cells that only may not be equal are a peer relation ([`Board::peers`]) and give the
+    /// rules that look for shapes (covers, overlaps, groups) nothing more.
     pub unique_of: Arc<[Vec<usize>]>,
     /// All shapes each cell belongs to.
     pub shapes_of: Arc<[Vec<usize>]>,
@@ -147,15 +149,21 @@ impl Board {
         for (i, s) in shapes.iter().enumerate() {
             for &c in &s.cells {
                 shapes_of[c].push(i);
-                if s.unique {
+                if s.unique && !pair_shape(s) {
                     unique_of[c].push(i);
                 }
             }
         }
         let mut peers = vec![Vec::new(); n_cells];
-        for &[a, b] in &constraints.pairs {
-            peers[a as usize].push(b);
-            peers[b as usize].push(a);
+        let pair_shapes = shapes.iter().filter(|s| pair_shape(s)).map(|s| [s.cells[0], s.cells[1]]);
+        for [a, b] in constraints
+            .pairs
+            .iter()
+            .map(|&[a, b]| [a as usize, b as usize])
+            .chain(pair_shapes)
+        {
+            peers[a].push(b as u32);
+            peers[b].push(a as u32);
         }
         for (c, list) in peers.iter_mut().enumerate() {
             let mut p: Vec<u32> = unique_of[c]
@@ -212,6 +220,12 @@ impl Board {
         let all: Vec<usize> = (0..b.shapes.len()).collect();
         b.refresh(&all);
         Ok(b)
+    }
+
+    /// Whether shape `s` is a *pair*: two cells that only may not hold the same symbol (an
+    /// anti-knight layout's shapes). It is left out of [`Board::unique_of`].
+    pub(crate) fn is_pair(&self, s: usize) -> bool {
+        pair_shape(&self.shapes[s])
     }
 
     /// The cells of shape `s` as a bitset.
@@ -491,6 +505,11 @@ impl Board {
     pub fn mask_text(&self, m: Mask) -> String {
         bits(m).map(|v| self.sym(v)).collect::<Vec<_>>().join(", ")
     }
+}
+
+/// A unique shape of two cells with no other rule and not every symbol to hold.
+fn pair_shape(s: &LShape) -> bool {
+    s.unique && s.cells.len() == 2 && !s.complete && s.sum.is_none() && !s.constrained
 }
 
 /// The symbols of a mask, lowest first.
