@@ -72,6 +72,8 @@ pub struct Board {
     pub peers: Arc<[Vec<u32>]>,
     /// Each shape's cells as a bitset of [`Board::words`] words, shape after shape.
     pub shape_sets: Arc<[u64]>,
+    /// Each cell's peers as a bitset of [`Board::words`] words, cell after cell.
+    pub(crate) peer_sets: Arc<[u64]>,
     /// 64-bit words in a set of cells.
     pub words: usize,
     /// Symbols each shape must contain (all for a complete shape; for a unique sum shape, those
@@ -184,6 +186,12 @@ impl Board {
                 shape_sets[i * words + c / 64] |= 1 << (c % 64);
             }
         }
+        let mut peer_sets = vec![0u64; n_cells * words];
+        for (c, list) in peers.iter().enumerate() {
+            for &d in list {
+                peer_sets[c * words + d as usize / 64] |= 1 << (d % 64);
+            }
+        }
         let mut b = Board {
             n_symbols,
             full,
@@ -196,6 +204,7 @@ impl Board {
             shapes_of: shapes_of.into(),
             peers: peers.into(),
             shape_sets: shape_sets.into(),
+            peer_sets: peer_sets.into(),
             words,
             constraints: Arc::new(constraints),
             cell_names: g.cells.iter().map(|c| c.name.clone()).collect(),
@@ -231,6 +240,11 @@ impl Board {
     /// The cells of shape `s` as a bitset.
     pub fn shape_set(&self, s: usize) -> &[u64] {
         &self.shape_sets[s * self.words..(s + 1) * self.words]
+    }
+
+    /// The peers of cell `c` as a bitset.
+    pub(crate) fn peer_set(&self, c: usize) -> &[u64] {
+        &self.peer_sets[c * self.words..(c + 1) * self.words]
     }
 
     /// Number of cells.

@@ -26,20 +26,28 @@ impl LogicRule for Overlap {
         rate::OVERLAP
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
+        let mut cells: Vec<usize> = Vec::new();
+        let mut seen = vec![0u64; b.words];
         for (a, sa) in b.shapes.iter().enumerate() {
             let open = b.open_required(a);
             if open == 0 || !b.shape_changed_since(a, cx.since) {
                 continue;
             }
             for v in bits(open) {
-                let cells = b.with_candidate(&sa.cells, v);
+                cells.clear();
+                cells.extend(
+                    sa.cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| b.value[c].is_none() && b.cand[c] & (1 << v) != 0),
+                );
                 if cells.len() < 2 {
                     continue;
                 }
-                if let Some(step) = self.by_shapes(b, a, v, &cells) {
+                if let Some(step) = by_shapes(b, a, v, &cells) {
                     return Some(step);
                 }
-                if let Some(step) = seen_by_all(b, a, v, cells) {
+                if let Some(step) = seen_by_all(b, a, v, &cells, &mut seen) {
                     return Some(step);
                 }
             }
@@ -48,95 +56,113 @@ impl LogicRule for Overlap {
     }
 }
 
-impl Overlap {
-    /// The step of a unique shape holding `cells`, the places of `v` in shape `a`.
-    fn by_shapes(&self, b: &Board, a: usize, v: usize, cells: &[usize]) -> Option<Step> {
-        let sa = &b.shapes[a];
-        for &sb in &b.unique_of[cells[0]] {
-            if sb == a {
-                continue;
-            }
-            let shape_b = &b.shapes[sb];
-            if !cells.iter().all(|c| shape_b.cells.contains(c)) {
-                continue;
-            }
-            let elim: Vec<(usize, u8)> = b
-                .with_candidate(&shape_b.cells, v)
-                .into_iter()
-                .filter(|c| !sa.cells.contains(c))
-                .map(|c| (c, v as u8))
-                .collect();
-            if elim.is_empty() {
-                continue;
-            }
-            return Some(Step {
-                rule: self.name().into(),
-                family: Family::Overlap,
-                size: 2,
-                weight: if sa.sum.is_some() {
-                    rate::OVERLAP_FROM_SUM
-                } else {
-                    rate::OVERLAP
-                },
-                shapes: vec![a, sb],
-                reason: format!(
-                    "in {}, {} can only go in {}, all inside {}",
-                    sa.name,
-                    b.sym(v),
-                    b.cells_text(&cells),
-                    shape_b.name
-                ),
-                cells: cells.to_vec(),
-                placements: vec![],
-                eliminations: elim,
-            });
-        }
-        None
-    }
+/// Whether cell `c` is in the bitset `set`.
+fn has(set: &[u64], c: usize) -> bool {
+    set[c / 64] >> (c % 64) & 1 == 1
 }
 
-/// The step of the cells outside shape `a` that see all of `cells`, the places of `v` in `a`.
-fn seen_by_all(b: &Board, a: usize, v: usize, cells: Vec<usize>) -> Option<Step> {
+/// The step of a unique shape holding `cells`, the places of `v` in shape `a`.
+fn by_shapes(b: &Board, a: usize, v: usize, cells: &[usize]) -> Option<Step> {
     let sa = &b.shapes[a];
-    let mut common: Vec<u32> = b.peers[cells[0]]
-        .iter()
-        .copied()
-        .filter(|&d| {
-            let d = d as usize;
-            b.value[d].is_none() && b.cand[d] & (1 << v) != 0 && !sa.cells.contains(&d)
-        })
-        .collect();
+    let in_a = b.shape_set(a);
+    for &sb in &b.unique_of[cells[0]] {
+        let set_b = b.shape_set(sb);
+        if sb == a || !cells.iter().all(|&c| has(set_b, c)) {
+            continue;
+        }
+        let shape_b = &b.shapes[sb];
+        let elim: Vec<(usize, u8)> = shape_b
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| b.value[c].is_none() && b.cand[c] & (1 << v) != 0 && !has(in_a, c))
+            .map(|c| (c, v as u8))
+            .collect();
+        if elim.is_empty() {
+            continue;
+        }
+        return Some(Step {
+            rule: "Overlap".into(),
+            family: Family::Overlap,
+            size: 2,
+            weight: weight(b, a),
+            shapes: vec![a, sb],
+            reason: format!(
+                "in {}, {} can only go in {}, all inside {}",
+                sa.name,
+                b.sym(v),
+                b.cells_text(cells),
+                shape_b.name
+            ),
+            cells: cells.to_vec(),
+            placements: vec![],
+            eliminations: elim,
+        });
+    }
+    None
+}
+
+/// A step from shape `a`: heavier when `a` is a sum shape.
+fn weight(b: &Board, a: usize) -> f64 {
+    if b.shapes[a].sum.is_some() {
+        rate::OVERLAP_FROM_SUM
+    } else {
+        rate::OVERLAP
+    }
+}
+
+/// The step of the cells outside shape `a` that see all of `cells`, the places of `v` in `a`
+/// (`seen`: scratch of [`Board::words`] words).
+fn seen_by_all(
+    b: &Board,
+    a: usize,
+    v: usize,
+    cells: &[usize],
+    seen: &mut [u64],
+) -> Option<Step> {
+    seen.copy_from_slice(b.peer_set(cells[0]));
+    for (w, x) in b.shape_set(a).iter().enumerate() {
+        seen[w] &= !x;
+    }
     for &c in &cells[1..] {
-        if common.is_empty() {
+        let mut any = 0;
+        for (w, x) in b.peer_set(c).iter().enumerate() {
+            seen[w] &= x;
+            any |= seen[w];
+        }
+        if any == 0 {
             return None;
         }
-        common.retain(|d| b.peers[c].binary_search(d).is_ok());
     }
-    if common.is_empty() {
+    let mut seeing = Vec::new();
+    for (w, &word) in seen.iter().enumerate() {
+        for i in bits(word) {
+            let d = w * 64 + i;
+            if b.value[d].is_none() && b.cand[d] & (1 << v) != 0 {
+                seeing.push(d);
+            }
+        }
+    }
+    if seeing.is_empty() {
         return None;
     }
-    let elim: Vec<(usize, u8)> = common.iter().map(|&d| (d as usize, v as u8)).collect();
-    let seeing: Vec<usize> = common.iter().map(|&d| d as usize).collect();
+    let sa = &b.shapes[a];
     Some(Step {
         rule: "Overlap".into(),
         family: Family::Overlap,
         size: 2,
-        weight: if sa.sum.is_some() {
-            rate::OVERLAP_FROM_SUM
-        } else {
-            rate::OVERLAP
-        },
+        weight: weight(b, a),
         shapes: vec![a],
         reason: format!(
             "in {}, {} can only go in {}, which {} all see{}",
             sa.name,
             b.sym(v),
-            b.cells_text(&cells),
+            b.cells_text(cells),
             b.cells_text(&seeing),
             if seeing.len() == 1 { "s" } else { "" }
         ),
-        cells,
+        cells: cells.to_vec(),
         placements: vec![],
-        eliminations: elim,
+        eliminations: seeing.iter().map(|&d| (d, v as u8)).collect(),
     })
 }
