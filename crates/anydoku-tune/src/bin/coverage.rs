@@ -122,8 +122,9 @@ fn jobs(set: &str) -> Vec<(String, Job)> {
                     continue;
                 }
                 let line = line.to_string();
-                let job: Job =
-                    Box::new(move || Ok((json::from_json(&line).map_err(|e| e.to_string())?, None)));
+                let job: Job = Box::new(move || {
+                    Ok((json::from_json(&line).map_err(|e| e.to_string())?, None))
+                });
                 out.push((format!("line {}", i + 1), job));
             }
         }
@@ -212,9 +213,10 @@ fn rate_one(label: &str, job: &Job, budget: f64) -> Row {
         max_time: Some(Duration::from_secs_f64(budget)),
     };
     let t = cpu_ms();
-    let result = Logic::all(g.symbol_count())
-        .with_limits(limits)
-        .solve(g, &p.givens, solution.as_deref());
+    let result =
+        Logic::all(g.symbol_count())
+            .with_limits(limits)
+            .solve(g, &p.givens, solution.as_deref());
     row.ms = cpu_ms() - t;
     let path: Path = match result {
         Ok(path) => path,

@@ -49,17 +49,20 @@ pub struct LevelJudge {
     level: Level,
     lo: f64,
     hi: f64,
+    /// When every judgement stops ([`GenerateError::Budget`]).
+    deadline: Option<std::time::Instant>,
 }
 
 impl LevelJudge {
-    /// A judge for `level` on boards of `n_symbols` symbols.
-    pub fn new(n_symbols: usize, level: Level) -> Self {
+    /// A judge for `level` on boards of `n_symbols` symbols, whose rules stop at `deadline`.
+    pub fn new(n_symbols: usize, level: Level, deadline: Option<std::time::Instant>) -> Self {
         let (lo, hi) = level.range();
         LevelJudge {
             logic: Logic::all(n_symbols).below(hi),
             level,
             lo,
             hi,
+            deadline,
         }
     }
 
@@ -69,17 +72,17 @@ impl LevelJudge {
     }
 
     /// The verdict on a puzzle whose solution is known to be unique (`solution`, which checks
-    /// every step), its rules stopped at `deadline`.
+    /// every step).
     pub fn judge(
         &self,
         g: &Geometry,
         givens: &[Option<u8>],
         solution: &[u8],
-        deadline: Option<std::time::Instant>,
     ) -> Result<Verdict, GenerateError> {
+        let left = |d: std::time::Instant| d.saturating_duration_since(std::time::Instant::now());
         let budget = Budget::new(Limits {
             max_nodes: None,
-            max_time: deadline.map(|d| d.saturating_duration_since(std::time::Instant::now())),
+            max_time: self.deadline.map(left),
         });
         let until = match self.hi.is_finite() {
             true => Until::Weight(self.hi),
@@ -123,7 +126,6 @@ pub fn thin_to_level<R: Rng>(
     g: &Geometry,
     solution: &[u8],
     orbits: &[Vec<u32>],
-    deadline: Option<std::time::Instant>,
     rng: &mut R,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Leveled, GenerateError> {
@@ -140,7 +142,7 @@ pub fn thin_to_level<R: Rng>(
             Other::Unknown => return Err(GenerateError::Budget),
             Other::NoneExists => {
                 set(&mut givens, orbit, solution, false);
-                match judge.judge(g, &givens, solution, deadline)? {
+                match judge.judge(g, &givens, solution)? {
                     Verdict::TooHard(_) => {
                         set(&mut givens, orbit, solution, true);
                         deferred.push(o);
@@ -166,7 +168,7 @@ pub fn thin_to_level<R: Rng>(
             Other::NoneExists => set(&mut givens, orbit, solution, false),
         }
     }
-    let verdict = judge.judge(g, &givens, solution, deadline)?;
+    let verdict = judge.judge(g, &givens, solution)?;
     certificates.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(Leveled {
         thinned: Thinned {
@@ -196,4 +198,105 @@ fn other_without(
     let other = checker.other_solution(givens, orbit, solution);
     set(givens, orbit, solution, true);
     other
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Engine;
+    use crate::generate::{grid, minimal, Symmetry};
+    use crate::geometry::builtin;
+    use rand::SeedableRng;
+
+    /// The judge's verdict agrees with the full rating (every rule, to the end) on minimal 9x9
+    /// puzzles of every level: it fits exactly when the level is the rating's, and a "too hard"
+    /// level is never above the rating's.
+    #[test]
+    fn the_judge_agrees_with_the_full_rating() {
+        let g = builtin::load("classic9").unwrap();
+        let e = Engine::new(&g);
+        let orbits = Symmetry::None.orbits(&g).unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..24 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let sol = grid::random_grid(&e, &mut rng, 100).unwrap();
+            let mut checker = Checker::new(&e, Limits::none());
+            let t = minimal::thin(&mut checker, &sol, &orbits, None, &mut rng, &mut |_| {});
+            let givens = t.unwrap().givens;
+            let full = Logic::all(9).solve(&g, &givens, Some(&sol)).unwrap().rating();
+            seen.insert(full.level);
+            for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Master] {
+                let v = LevelJudge::new(9, level, None).judge(&g, &givens, &sol).unwrap();
+                match v {
+                    Verdict::Fits(r) => assert_eq!(r, full, "seed {seed} {level:?}"),
+                    Verdict::TooEasy(r) => {
+                        assert_eq!(r, full, "seed {seed}");
+                        assert!(full.level < level, "seed {seed} {level:?}");
+                    }
+                    Verdict::TooHard(l) => {
+                        assert!(full.level > level, "seed {seed} {level:?}: {full:?}");
+                        assert!(l > level && l <= full.level, "seed {seed} {level:?}: {l:?}");
+                    }
+                }
+            }
+        }
+        assert!(seen.len() >= 3, "the puzzles cover several levels: {seen:?}");
+    }
+
+    /// Thinning toward a level gives a unique puzzle, minimal with a valid certificate per kept
+    /// given, whose full rating is the verdict's; on 9x9 and on a small Samurai-like layout.
+    #[test]
+    fn thinning_toward_a_level_is_unique_minimal_and_rated_right() {
+        let mut fits = 0;
+        for (name, level, seeds) in [
+            ("classic9", Level::Hard, 0..6),
+            ("classic9", Level::Medium, 0..3),
+            ("x", Level::Expert, 0..3),
+            ("butterfly", Level::Hard, 0..2),
+        ] {
+            let g = builtin::load(name).unwrap();
+            let e = Engine::new(&g);
+            let orbits = Symmetry::None.orbits(&g).unwrap();
+            let judge = LevelJudge::new(g.symbol_count(), level, None);
+            for seed in seeds {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                let sol = grid::random_grid(&e, &mut rng, 100).unwrap();
+                let mut checker = Checker::new(&e, Limits::none());
+                let made =
+                    thin_to_level(&mut checker, &judge, &g, &sol, &orbits, &mut rng, &mut |_| {})
+                        .unwrap();
+                let givens = &made.thinned.givens;
+                assert_eq!(e.count(givens, 2, Limits::none()).count, 1, "{name} {seed}");
+                let kept = givens.iter().filter(|v| v.is_some()).count();
+                assert!(made.thinned.minimal);
+                assert_eq!(made.thinned.certificates.len(), kept, "{name} {seed}");
+                for (orbit, other) in &made.thinned.certificates {
+                    let c = orbit[0] as usize;
+                    assert!(givens[c].is_some() && other[c] != sol[c], "{name} {seed}");
+                    let agrees = givens
+                        .iter()
+                        .enumerate()
+                        .all(|(i, v)| i == c || v.is_none_or(|v| other[i] == v));
+                    assert!(agrees, "{name} {seed}: the certificate keeps the other givens");
+                    let full: Vec<Option<u8>> = other.iter().map(|&v| Some(v)).collect();
+                    assert_eq!(e.count(&full, 2, Limits::none()).count, 1, "a solution");
+                }
+                let rating = Logic::all(g.symbol_count())
+                    .solve(&g, givens, Some(&sol))
+                    .unwrap()
+                    .rating();
+                match made.verdict {
+                    Verdict::Fits(r) => {
+                        assert_eq!(r, rating, "{name} {seed}");
+                        assert_eq!(rating.level, level, "{name} {seed}");
+                        fits += 1;
+                    }
+                    Verdict::TooEasy(_) => assert!(rating.level < level, "{name} {seed}"),
+                    Verdict::TooHard(_) => assert!(rating.level > level, "{name} {seed}"),
+                }
+            }
+        }
+        // a thinning may miss (a deferred given that stays unnecessary must go at the end)
+        assert!(fits >= 1, "no thinning reached its level");
+    }
 }

@@ -37,9 +37,9 @@ use serde_json::{json, Map, Value};
 use crate::engine::{Engine, Limits};
 use crate::geometry::{CellId, Geometry};
 use crate::logic::rate::{Level, Rating};
-use difficulty::{LevelJudge, Verdict};
 use crate::puzzle::json::{grid_map, ModelJson};
 use crate::puzzle::Puzzle;
+use difficulty::{LevelJudge, Verdict};
 pub use killer::KillerOptions;
 pub use minimal::Progress;
 pub use plant::Plant;
@@ -199,7 +199,7 @@ impl Generator {
         };
         let judge = options
             .difficulty
-            .map(|l| LevelJudge::new(geometry.symbol_count(), l));
+            .map(|l| LevelJudge::new(geometry.symbol_count(), l, options.deadline));
         Ok(Generator {
             judge,
             engine: Engine::new(&geometry),
@@ -261,12 +261,7 @@ impl Generator {
                 let verdict = match verdict {
                     Some(v) => v,
                     None => judge
-                        .judge(
-                            &g.puzzle.geometry,
-                            &g.puzzle.givens,
-                            &g.solution,
-                            self.options.deadline,
-                        )
+                        .judge(&g.puzzle.geometry, &g.puzzle.givens, &g.solution)
                         .map_err(|e| self.late(e))?,
                 };
                 match verdict {
@@ -364,7 +359,6 @@ impl Generator {
                     geometry,
                     &solution,
                     &self.orbits,
-                    deadline,
                     rng,
                     progress,
                 )?;
