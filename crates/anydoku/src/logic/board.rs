@@ -62,7 +62,7 @@ pub struct Board {
     pub value: Vec<Option<u8>>,
     /// The geometry's shapes, then the derived ones.
     pub shapes: Arc<[LShape]>,
-    /// Unique shapes each cell belongs to, except the *pair* shapes ([`Board::is_pair`]): two
+    /// Unique shapes each cell belongs to, except the *pair* shapes: two
     /// cells that only may not be equal are a peer relation ([`Board::peers`]) and give the
     /// rules that look for shapes (covers, overlaps, groups) nothing more.
     pub unique_of: Arc<[Vec<usize>]>,
