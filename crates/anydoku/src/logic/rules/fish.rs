@@ -73,7 +73,12 @@ impl LogicRule for Fish {
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let k = self.0;
+        // a fish needs a base whose places changed since the last search
+        let changed = b.symbols_changed_since(cx.since);
         for v in 0..b.n_symbols {
+            if changed & (1 << v) == 0 {
+                continue;
+            }
             let bases: Vec<Base> = (0..b.shapes.len())
                 .filter(|&i| b.open_required(i) & (1 << v) != 0)
                 .map(|i| {
