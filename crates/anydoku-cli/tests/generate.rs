@@ -811,6 +811,38 @@ fn difficulty_targets() {
     );
 }
 
+/// Generation by difficulty on five-grid layouts (the built-in Samurai and the Cross layout of
+/// `puzzles/layouts`): each puzzle is unique, minimal and certified by the independent checks,
+/// and `anydoku rate` run on the puzzle alone (no solution, no source) gives the level asked for.
+#[test]
+fn difficulty_on_five_grid_layouts_is_rated_the_level_again() {
+    let cross = root().join("puzzles/layouts/cross.toml");
+    let cross = cross.to_str().unwrap();
+    let dir = std::env::temp_dir().join(format!("anydoku-level-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (g, level, seed) in [
+        ("samurai", "hard", "4"),
+        ("samurai", "medium", "1"),
+        (cross, "hard", "2"),
+    ] {
+        let m = &check_all(&["-g", g, "--seed", seed, "--difficulty", level], 1)[0];
+        assert_eq!(m["source"]["minimal"], true, "{g} {level}");
+        assert_eq!(m["source"]["rating"]["level"], level, "{g} {level}");
+        let mut bare = m.clone();
+        for k in ["solution", "certificates", "source"] {
+            bare.as_object_mut().unwrap().remove(k);
+        }
+        let path = dir.join(format!("{level}-{seed}.json"));
+        std::fs::write(&path, bare.to_string()).unwrap();
+        let (code, out, err) = run(&["rate", path.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let r: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(r["level"], level, "{g} seed {seed}: {out}");
+        assert_eq!(r["search"], false);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn user_geometry_file() {
     let dir = std::env::temp_dir().join(format!("anydoku-gen-{}", std::process::id()));

@@ -471,3 +471,51 @@ fn writes_to_a_file_and_reports_bad_paths() {
     assert_eq!(code, 2);
     assert!(err.contains("no-such-layout"), "{err}");
 }
+
+/// The number in `attr="…"` of an SVG tag.
+fn attr(tag: &str, name: &str) -> f64 {
+    let start = tag.find(&format!(" {name}=\"")).expect("the attribute") + name.len() + 3;
+    let end = tag[start..].find('"').expect("a closing quote") + start;
+    tag[start..end].parse().expect("a number")
+}
+
+/// The SVG tags that start with `prefix`.
+fn tags<'a>(svg: &'a str, prefix: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+    svg.match_indices(prefix).map(move |(i, _)| {
+        let end = svg[i..].find('>').expect("the tag closes") + i;
+        &svg[i..end]
+    })
+}
+
+/// Clues read from the edge (little killers, sandwiches, skyscrapers) are written outside the
+/// grid, on a canvas grown to hold them.
+#[test]
+fn edge_clues_are_drawn_outside_the_grid() {
+    for kind in ["little-killer", "sandwich", "skyscraper"] {
+        let file = root().join(format!("puzzles/kinds/{kind}.toml"));
+        let (code, svg, _) = run(&["render", file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{kind}");
+        let head = tags(&svg, "<svg ").next().expect("the svg tag");
+        let (width, height) = (attr(head, "width"), attr(head, "height"));
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for cell in tags(&svg, "<rect class=\"cell\"") {
+            let (x, y) = (attr(cell, "x"), attr(cell, "y"));
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x + attr(cell, "width"));
+            y1 = y1.max(y + attr(cell, "height"));
+        }
+        let clues: Vec<(f64, f64)> = tags(&svg, "<text class=\"kind\"")
+            .map(|t| (attr(t, "x"), attr(t, "y")))
+            .collect();
+        assert!(!clues.is_empty(), "{kind}: no clue drawn");
+        for (x, y) in clues {
+            let inside_grid = x > x0 && x < x1 && y > y0 && y < y1;
+            assert!(!inside_grid, "{kind}: clue at ({x}, {y}) inside the grid");
+            assert!(
+                x > 0.0 && x < width && y > 0.0 && y < height,
+                "{kind}: clue off the canvas"
+            );
+        }
+    }
+}

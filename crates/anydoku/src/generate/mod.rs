@@ -4,7 +4,9 @@
 //! empty board (internal module `grid`); a puzzle is that grid thinned out while its solution
 //! stays unique (`minimal`), with fast checks that look for a solution *other* than the known
 //! one (`unique`); given patterns can follow a [`Symmetry`] of the layout's drawing positions;
-//! Killer puzzles partition the grid into cages instead (`killer`, [`KillerOptions`]). Instances
+//! Killer puzzles partition the grid into cages instead (`killer`, [`KillerOptions`]). With a
+//! difficulty, the givens are thinned toward the level (`difficulty`): a removal that makes the
+//! puzzle harder than the level waits, and ratings stop as soon as a step is too hard. Instances
 //! of constraint kinds (thermometers, kropki dots, ...) can be planted on the complete grid
 //! first ([`Plant`], internal module `plant`): they join the puzzle's layout, and the givens are
 //! thinned on the engine that knows them. Every
@@ -17,6 +19,7 @@
 //! To add a generation option, add a field to [`Options`], apply it in `Generator::attempt`,
 //! and record it in the `source` object of [`Generated::to_json`].
 
+internal_mod!(difficulty);
 internal_mod!(grid);
 internal_mod!(killer);
 internal_mod!(minimal);
@@ -34,9 +37,9 @@ use serde_json::{json, Map, Value};
 use crate::engine::{Engine, Limits};
 use crate::geometry::{CellId, Geometry};
 use crate::logic::rate::{Level, Rating};
-use crate::logic::Logic;
 use crate::puzzle::json::{grid_map, ModelJson};
 use crate::puzzle::Puzzle;
+use difficulty::{LevelJudge, Verdict};
 pub use killer::KillerOptions;
 pub use minimal::Progress;
 pub use plant::Plant;
@@ -127,29 +130,6 @@ pub(crate) fn parse_level(name: &str) -> Result<Level, GenerateError> {
         })
 }
 
-/// The difficulty of a puzzle with a known unique solution, its search steps given the time
-/// left before `deadline`.
-fn rate_until(
-    p: &Puzzle,
-    solution: &[u8],
-    deadline: Option<Instant>,
-) -> Result<Rating, GenerateError> {
-    let limits = Limits {
-        max_nodes: None,
-        max_time: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-    };
-    let path = match Logic::all(p.geometry.symbol_count())
-        .with_limits(limits)
-        .solve(&p.geometry, &p.givens, Some(solution))
-    {
-        Err(crate::logic::LogicError::Stopped(_) | crate::logic::LogicError::Unknown) => {
-            return Err(GenerateError::Budget)
-        }
-        other => other.map_err(|e| GenerateError::Option(format!("the rater failed: {e}")))?,
-    };
-    Ok(crate::logic::rate::rate(&path))
-}
-
 /// What a certificate proves necessary.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Removed {
@@ -192,6 +172,8 @@ pub struct Generator {
     orbits: Vec<Vec<u32>>,
     options: Options,
     neighbours: Vec<Vec<u32>>,
+    /// The judge of [`Options::difficulty`].
+    judge: Option<LevelJudge>,
 }
 
 impl Generator {
@@ -215,7 +197,11 @@ impl Generator {
             }
             None => Vec::new(),
         };
+        let judge = options
+            .difficulty
+            .map(|l| LevelJudge::new(geometry.symbol_count(), l, options.deadline));
         Ok(Generator {
+            judge,
             engine: Engine::new(&geometry),
             geometry,
             orbits,
@@ -262,7 +248,7 @@ impl Generator {
         let mut best: Option<usize> = None;
         let mut levels: Vec<Level> = Vec::new();
         for k in 1..=attempts {
-            let mut g = self.attempt(rng, progress).map_err(|e| self.late(e))?;
+            let (mut g, verdict) = self.attempt(rng, progress).map_err(|e| self.late(e))?;
             g.grids = k;
             let givens = g.puzzle.given_count();
             if let Some(t) = self.options.target_givens {
@@ -271,14 +257,24 @@ impl Generator {
                     continue;
                 }
             }
-            if let Some(target) = self.options.difficulty {
-                let r = rate_until(&g.puzzle, &g.solution, self.options.deadline)
-                    .map_err(|e| self.late(e))?;
-                if r.level != target {
-                    levels.push(r.level);
-                    continue;
+            if let Some(judge) = &self.judge {
+                let verdict = match verdict {
+                    Some(v) => v,
+                    None => judge
+                        .judge(&g.puzzle.geometry, &g.puzzle.givens, &g.solution)
+                        .map_err(|e| self.late(e))?,
+                };
+                match verdict {
+                    Verdict::Fits(r) => g.rating = Some(r),
+                    Verdict::TooEasy(r) => {
+                        levels.push(r.level);
+                        continue;
+                    }
+                    Verdict::TooHard(l) => {
+                        levels.push(l);
+                        continue;
+                    }
                 }
-                g.rating = Some(r);
             }
             return Ok(g);
         }
@@ -312,11 +308,12 @@ impl Generator {
         }
     }
 
+    /// One grid, one puzzle, with its verdict when it was thinned toward a level.
     fn attempt<R: Rng>(
         &self,
         rng: &mut R,
         progress: &mut dyn FnMut(Progress),
-    ) -> Result<Generated, GenerateError> {
+    ) -> Result<(Generated, Option<Verdict>), GenerateError> {
         let deadline = self.options.deadline;
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(GenerateError::Deadline);
@@ -324,7 +321,7 @@ impl Generator {
         let solution = grid::random_grid_until(&self.engine, rng, 1000, deadline)
             .ok_or(GenerateError::NoGrid)?;
         if let Some(k) = &self.options.killer {
-            return killer::make(
+            let made = killer::make(
                 &self.geometry,
                 &self.neighbours,
                 &solution,
@@ -332,7 +329,8 @@ impl Generator {
                 self.options.limits,
                 deadline,
                 rng,
-            );
+            )?;
+            return Ok((made, None));
         }
         let planted = match self.options.plant.is_empty() {
             true => None,
@@ -347,14 +345,37 @@ impl Generator {
         };
         let mut checker = unique::Checker::new(engine, self.options.limits);
         checker.set_deadline(deadline);
-        let thinned = minimal::thin(
-            &mut checker,
-            &solution,
-            &self.orbits,
-            self.options.target_givens,
-            rng,
-            progress,
-        )?;
+        // steer toward a level below search (search puzzles are what is left when no rule
+        // applies: nothing to steer by); a target count of givens thins blindly
+        let steer = self
+            .judge
+            .as_ref()
+            .filter(|j| j.level() != Level::Search && self.options.target_givens.is_none());
+        let (thinned, verdict) = match steer {
+            Some(judge) => {
+                let leveled = difficulty::thin_to_level(
+                    &mut checker,
+                    judge,
+                    geometry,
+                    &solution,
+                    &self.orbits,
+                    rng,
+                    progress,
+                )?;
+                (leveled.thinned, Some(leveled.verdict))
+            }
+            None => {
+                let thinned = minimal::thin(
+                    &mut checker,
+                    &solution,
+                    &self.orbits,
+                    self.options.target_givens,
+                    rng,
+                    progress,
+                )?;
+                (thinned, None)
+            }
+        };
         let certificates = thinned
             .certificates
             .into_iter()
@@ -363,7 +384,7 @@ impl Generator {
                 solution: s,
             })
             .collect();
-        Ok(Generated {
+        let made = Generated {
             puzzle: Puzzle {
                 geometry: geometry.clone(),
                 givens: thinned.givens,
@@ -373,7 +394,8 @@ impl Generator {
             minimal: thinned.minimal,
             grids: 1,
             rating: None,
-        })
+        };
+        Ok((made, verdict))
     }
 }
 

@@ -133,8 +133,9 @@ impl Kind for Arrow {
         for &p in &pts[..k] {
             pen.circle(p, 0.4, "#ffffff", "#777777");
         }
-        let tip = pts[pts.len() - 1];
-        pen.circle(tip, 0.08, "#777777", "none");
+        if let [.., from, tip] = pts[..] {
+            draw::arrowhead(pen, from, tip, 0.28, 0.06, "#777777");
+        }
     }
 
     fn plant(

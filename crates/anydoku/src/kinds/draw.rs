@@ -99,23 +99,51 @@ pub(crate) fn between(g: &Geometry, a: CellId, b: CellId) -> Pt {
     [(p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0]
 }
 
-/// Where a line's clue is written: inside its first cell, at the edge away from the line
-/// (the picture's canvas holds the cells only).
+/// Where a line's clue is written: one step before its first cell, outside the grid, when no
+/// cell is there; otherwise inside its first cell, at the edge away from the line. The picture
+/// grows its canvas to hold what the kinds draw outside the cells.
 pub(crate) fn before(g: &Geometry, cells: &[CellId]) -> Pt {
     let p = g.cell(cells[0]).pos;
-    match cells.get(1) {
-        Some(&c) => {
-            let q = g.cell(c).pos;
-            [p[0] + 0.34 * (p[0] - q[0]), p[1] + 0.34 * (p[1] - q[1])]
-        }
-        None => [p[0], p[1] - 0.34],
+    let Some(&next) = cells.get(1) else {
+        return [p[0], p[1] - 0.34];
+    };
+    let q = g.cell(next).pos;
+    let step = [p[0] - q[0], p[1] - q[1]];
+    let outside = [p[0] + 0.8 * step[0], p[1] + 0.8 * step[1]];
+    let taken = (0..g.cell_count() as u32).any(|c| {
+        let r = g.cell(CellId(c)).pos;
+        (r[0] - outside[0]).abs() < 0.5 && (r[1] - outside[1]).abs() < 0.5
+    });
+    if taken {
+        [p[0] + 0.34 * step[0], p[1] + 0.34 * step[1]]
+    } else {
+        outside
     }
+}
+
+/// An arrowhead at `tip`, pointing away from `from` (`size` and the stroke's `width` in layout
+/// units).
+pub(crate) fn arrowhead(pen: &mut Pen, from: Pt, tip: Pt, size: f64, width: f64, colour: &str) {
+    let (dx, dy) = (tip[0] - from[0], tip[1] - from[1]);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len == 0.0 {
+        return;
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let (cos, sin) = (0.819, 0.574); // 35 degrees either side of the shaft
+    let wing = |s: f64| {
+        let (rx, ry) = (ux * cos - s * uy * sin, s * ux * sin + uy * cos);
+        [tip[0] - size * rx, tip[1] - size * ry]
+    };
+    pen.line(&[wing(1.0), tip, wing(-1.0)], colour, width, 0.9);
 }
 
 /// A line's clue, the number `clue`, written before its first cell (little killers,
 /// sandwiches, skyscrapers).
 pub(crate) fn clue(g: &Geometry, cells: &[CellId], clue: i64, pen: &mut Pen) {
-    pen.text(before(g, cells), 0.24, &clue.to_string());
+    let (at, first) = (before(g, cells), g.cell(cells[0]).pos);
+    let outside = (at[0] - first[0]).hypot(at[1] - first[1]) > 0.5;
+    pen.text(at, if outside { 0.36 } else { 0.24 }, &clue.to_string());
 }
 
 /// The default drawing: a grey line through the cells in order.

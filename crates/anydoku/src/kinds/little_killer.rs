@@ -76,6 +76,17 @@ impl Kind for LittleKiller {
 
     fn draw(&self, s: &Shape, params: &[i64], g: &Geometry, pen: &mut Pen) {
         draw::clue(g, &s.cells, params[0], pen);
+        // a small arrow from a clue outside the grid along its diagonal
+        let (at, first) = (draw::before(g, &s.cells), Pen::centre(g, s.cells[0]));
+        let (dx, dy) = (first[0] - at[0], first[1] - at[1]);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len > 0.5 {
+            let (ux, uy) = (dx / len, dy / len);
+            let from = [at[0] + 0.24 * ux, at[1] + 0.24 * uy];
+            let tip = [at[0] + 0.48 * ux, at[1] + 0.48 * uy];
+            pen.line(&[from, tip], "#555555", 0.035, 0.9);
+            draw::arrowhead(pen, from, tip, 0.1, 0.035, "#555555");
+        }
     }
 
     fn plant(

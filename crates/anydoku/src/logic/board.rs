@@ -259,6 +259,26 @@ impl Board {
                 .any(|&c| self.changed_sym[c * self.n_symbols + v] > since)
     }
 
+    /// The symbols removed from some cell (or some cell placed) after stamp `since`: a rule
+    /// that found nothing at `since` need not look at the other symbols again.
+    pub fn symbols_changed_since(&self, since: u32) -> Mask {
+        if since == 0 {
+            return self.full;
+        }
+        let n = self.n_symbols;
+        let mut out = 0;
+        for c in 0..self.cell_count() {
+            if self.changed[c] > since {
+                for v in 0..n {
+                    if self.changed_sym[c * n + v] > since {
+                        out |= 1 << v;
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Whether any cell of shape `s` changed after stamp `since`.
     pub fn shape_changed_since(&self, s: usize, since: u32) -> bool {
         since == 0

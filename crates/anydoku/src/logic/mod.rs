@@ -205,13 +205,35 @@ impl Logic {
         solution: Option<&[u8]>,
         budget: &Budget,
     ) -> Result<Path, LogicError> {
+        self.solve_until(g, givens, solution, budget, Until::Solved)
+    }
+
+    /// [`Logic::solve_within`], or less: with [`Until::Weight`], the solve stops after the
+    /// first step that rates at least that weight (rounded to tenths), and when the rules are
+    /// stuck it does not search; either way the path comes back unsolved and without search.
+    /// While every step is lighter, the steps are those of a full solve: the rules are tried
+    /// in the same order, so generation can stop rating a puzzle that is harder than it wants.
+    pub(crate) fn solve_until(
+        &self,
+        g: &Geometry,
+        givens: &[Option<u8>],
+        solution: Option<&[u8]>,
+        budget: &Budget,
+        until: Until,
+    ) -> Result<Path, LogicError> {
         let mut b = Board::new(g, givens).map_err(|c| LogicError::Unsolvable(c.0))?;
         let start = b.clone();
         let mut steps = Vec::new();
         let mut memo = Memo(vec![0; self.rules.len()]);
+        // a partial solve against a known solution checks every step against it, so the board
+        // always holds that solution: no contradiction to look for (generation judges many
+        // puzzles this way, and the scan is a fifth of its time)
+        let checked = solution.is_some() && until != Until::Solved;
         loop {
-            if let Some(c) = b.contradiction() {
-                return Err(LogicError::Unsolvable(c.0));
+            if !checked {
+                if let Some(c) = b.contradiction() {
+                    return Err(LogicError::Unsolvable(c.0));
+                }
             }
             if b.is_solved() {
                 let grid: Vec<Option<u8>> = b.value.clone();
@@ -240,6 +262,15 @@ impl Logic {
             }
             let step = match next {
                 Some(s) => s,
+                None if until != Until::Solved => {
+                    return Ok(Path {
+                        start,
+                        end: b,
+                        steps,
+                        solved: false,
+                        search: false,
+                    });
+                }
                 None => {
                     let step = search_step(g, &b, budget.remaining())?;
                     if let Some(sol) = solution {
@@ -260,9 +291,28 @@ impl Logic {
                 check(&b, &step, sol, steps.len())?;
             }
             b.apply(&step);
+            let heavy = matches!(until, Until::Weight(w) if rate::tenths(step.weight) >= w);
             steps.push(step);
+            if heavy {
+                return Ok(Path {
+                    start,
+                    end: b,
+                    steps,
+                    solved: false,
+                    search: false,
+                });
+            }
         }
     }
+}
+
+/// How far [`Logic::solve_until`] goes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Until {
+    /// To the end, searching when the rules are stuck.
+    Solved,
+    /// Until a step rates at least this weight, or the rules are stuck (no search).
+    Weight(f64),
 }
 
 /// Checks a step against a known solution.

@@ -141,7 +141,7 @@ pub fn draw(g: &Geometry, givens: &[Option<u8>], grid: &[Option<u8>]) -> String 
     let edges = edge_map(&polys);
     let adjacent = adjacency(&edges);
     let roles = roles(g, &adjacent);
-    let mut c = Canvas::new(&polys);
+    let mut c = Canvas::new(&polys, &kinds_extent(g, &roles));
     let note = note_lines(g, &roles, &c);
     c.add_lines(note.len());
     let (width, height) = (c.width.clone(), c.height.clone());
@@ -191,6 +191,24 @@ fn kinds(out: &mut String, g: &Geometry, roles: &[Role], c: &Canvas) {
         let mut pen = crate::kinds::draw::Pen { out: &mut *out, scale: SCALE, at: &at, title };
         crate::kinds::draw(s, g, &mut pen);
     }
+}
+
+/// The layout points the kinds draw at (clues outside the grid among them), so that the
+/// canvas holds them: a dry run of [`kinds`] that records where it draws.
+fn kinds_extent(g: &Geometry, roles: &[Role]) -> Vec<Pt> {
+    let seen = std::cell::RefCell::new(Vec::new());
+    let at = |p: Pt| {
+        seen.borrow_mut().push(p);
+        p
+    };
+    let mut scratch = String::new();
+    for (s, _) in g.shapes.iter().zip(roles).filter(|(_, r)| **r == Role::Kind) {
+        let title = String::new();
+        let mut pen = crate::kinds::draw::Pen { out: &mut scratch, scale: 1.0, at: &at, title };
+        crate::kinds::draw(s, g, &mut pen);
+        scratch.clear();
+    }
+    seen.into_inner()
 }
 
 /// The font size of the note under a picture, and its line height, in cell units.
@@ -346,14 +364,23 @@ struct Canvas {
 }
 
 impl Canvas {
-    /// The canvas that holds every cell outline.
-    fn new(polys: &[Vec<Pt>]) -> Self {
+    /// The canvas that holds every cell outline, and room around each of the `extra` points
+    /// (where the kinds draw).
+    fn new(polys: &[Vec<Pt>], extra: &[Pt]) -> Self {
+        /// Room around an extra point, for a clue's text.
+        const ROOM: f64 = 0.2;
         let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
         for p in polys.iter().flatten() {
             x0 = x0.min(p[0]);
             y0 = y0.min(p[1]);
             x1 = x1.max(p[0]);
             y1 = y1.max(p[1]);
+        }
+        for p in extra {
+            x0 = x0.min(p[0] - ROOM);
+            y0 = y0.min(p[1] - ROOM);
+            x1 = x1.max(p[0] + ROOM);
+            y1 = y1.max(p[1] + ROOM);
         }
         Canvas {
             x0,

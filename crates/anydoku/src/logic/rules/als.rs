@@ -138,22 +138,36 @@ impl LogicRule for AlsXz {
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let m = self.0;
         let all = sets(b, m - 1);
+        // per set: whether a cell changed since the last search, and its fullest cell
+        let changed: Vec<bool> = all
+            .iter()
+            .map(|a| a.cells.iter().any(|&c| b.changed_since(c, cx.since)))
+            .collect();
+        let big: Vec<usize> = all
+            .iter()
+            .map(|a| a.cells.iter().map(|&c| b.cand[c].count_ones() as usize).max().unwrap_or(2))
+            .collect();
+        // the sets of each size, in order (pairs are still taken in the order (i, j > i))
+        let mut by_size: Vec<Vec<usize>> = vec![Vec::new(); m];
+        for (i, a) in all.iter().enumerate() {
+            by_size[a.cells.len()].push(i);
+        }
         let mut best: Option<Step> = None;
         for (i, a) in all.iter().enumerate() {
-            for bset in &all[i + 1..] {
-                if a.cells.len() + bset.cells.len() != m
-                    || a.cand & bset.cand == 0
+            let Some(partners) = by_size.get(m.wrapping_sub(a.cells.len())) else {
+                continue;
+            };
+            let from = partners.partition_point(|&j| j <= i);
+            for &j in &partners[from..] {
+                let bset = &all[j];
+                if a.cand & bset.cand == 0
+                    || !(changed[i] || changed[j])
                     || a.cells.iter().any(|c| bset.cells.contains(c))
                 {
                     continue;
                 }
-                let cells: Vec<usize> = a.cells.iter().chain(&bset.cells).copied().collect();
-                if !cells.iter().any(|&c| b.changed_since(c, cx.since)) {
-                    continue;
-                }
-                let big = cells.iter().map(|&c| b.cand[c].count_ones() as usize).max().unwrap_or(2);
                 let wing = a.cells.len() == 1 || bset.cells.len() == 1;
-                let w = if wing { weight(m, big) } else { general(m) };
+                let w = if wing { weight(m, big[i].max(big[j])) } else { general(m) };
                 if best.as_ref().is_some_and(|s| s.weight <= w) || !cx.wants(w) {
                     continue;
                 }
@@ -166,39 +180,42 @@ impl LogicRule for AlsXz {
     }
 }
 
-/// Cells outside `skip` that see every cell of `of`.
-fn seeing_all(b: &Board, of: &[usize], skip: &[usize]) -> Vec<usize> {
-    let Some(&first) = of.first() else {
-        return Vec::new();
-    };
-    b.peers[first]
+/// Empty cells outside `skip` and `of` holding `v` that see every cell of `of`.
+fn seeing_all<'a>(
+    b: &'a Board,
+    v: usize,
+    of: &'a [usize],
+    skip: &'a [usize],
+) -> impl Iterator<Item = usize> + 'a {
+    let around: &[u32] = of.first().map_or(&[], |&first| &b.peers[first]);
+    around
         .iter()
         .map(|&p| p as usize)
-        .filter(|&p| !skip.contains(&p) && of.iter().all(|&c| c == p || b.sees(c, p)))
-        .filter(|&p| !of.contains(&p))
-        .collect()
+        .filter(move |&p| b.value[p].is_none() && b.cand[p] & (1 << v) != 0)
+        .filter(move |&p| !skip.contains(&p) && !of.contains(&p))
+        .filter(move |&p| of.iter().all(|&c| b.sees(c, p)))
 }
 
 /// The ALS-XZ of sets `a` and `b2`, if it removes anything.
 fn xz(b: &Board, a: &Als, b2: &Als, w: f64) -> Option<Step> {
     let common = a.cand & b2.cand;
-    let restricted: Vec<usize> = bits(common)
-        .filter(|&x| {
-            let (ax, bx) = (a.with(b, x), b2.with(b, x));
-            ax.iter().all(|&c| bx.iter().all(|&d| b.sees(c, d)))
+    let has = |c: usize, x: usize| b.cand[c] & (1 << x) != 0;
+    let is_restricted = |x: usize| {
+        a.cells.iter().filter(|&&c| has(c, x)).all(|&c| {
+            b2.cells
+                .iter()
+                .filter(|&&d| has(d, x))
+                .all(|&d| b.sees(c, d))
         })
-        .collect();
-    if restricted.is_empty() {
+    };
+    if !bits(common).any(is_restricted) {
         return None;
     }
+    let restricted: Vec<usize> = bits(common).filter(|&x| is_restricted(x)).collect();
     let cells: Vec<usize> = a.cells.iter().chain(&b2.cells).copied().collect();
     let mut elim: Vec<(usize, u8)> = Vec::new();
     let mut remove = |v: usize, of: &[usize]| {
-        for c in seeing_all(b, of, &cells) {
-            if b.value[c].is_none() && b.cand[c] & (1 << v) != 0 {
-                elim.push((c, v as u8));
-            }
-        }
+        elim.extend(seeing_all(b, v, of, &cells).map(|c| (c, v as u8)));
     };
     let double = restricted.len() >= 2;
     for z in bits(common) {

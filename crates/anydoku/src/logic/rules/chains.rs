@@ -16,7 +16,7 @@
 use super::links::{Graph, Link, Mode};
 use super::{LogicRule, Step};
 use crate::logic::board::{bits, Board};
-use crate::logic::budget::{Budget, Cx};
+use crate::logic::budget::Cx;
 use crate::logic::{rate, Family};
 
 /// Static chains: forcing chains and cycles, plain or with group nodes.
@@ -140,7 +140,8 @@ impl LogicRule for Chains {
                 cx.exhaustive = false;
                 return None;
             }
-            let (hit, cut) = search((b, &g, cx), &mut bfs, task, bound);
+            let table = Table::new((b, &g, cx), &mut bfs, task, bound)?;
+            let (hit, cut) = table.at((b, &g), &mut bfs, task, bound);
             if cut && bound < usize::MAX {
                 cx.exhaustive &= limit < cx.cap && bound < cx.max_size;
             }
@@ -151,9 +152,12 @@ impl LogicRule for Chains {
                 }
             }
         }
-        // both kinds: the search goes up one tenth at a time, below the best found so far
+        // both kinds: the search goes up one tenth at a time, below the best found so far; one
+        // search per source, as deep as the last tier that could be wanted, tells every tier
         let xy: Vec<&Task> = tasks.iter().filter(|t| t.mode.x && t.mode.y).collect();
         let mut level: Vec<Option<usize>> = vec![Some(0); xy.len()];
+        let mut tables: Vec<Option<Table>> = xy.iter().map(|_| None).collect();
+        let best_w = best.as_ref().map_or(f64::INFINITY, |x| x.0);
         loop {
             let next = (0..xy.len())
                 .filter_map(|t| level[t].map(|l| (t, rate::tenths(xy[t].base + 0.1 * l as f64))))
@@ -174,7 +178,12 @@ impl LogicRule for Chains {
                 cx.exhaustive = false;
                 break;
             }
-            let (hit, cut) = search((b, &g, cx), &mut bfs, xy[t], rate::size_bound(l));
+            if tables[t].is_none() {
+                let top = largest_size(xy[t].base, cx.cap.min(best_w)).map_or(0, |s| s.min(cx.max_size));
+                tables[t] = Some(Table::new((b, &g, cx), &mut bfs, xy[t], top)?);
+            }
+            let table = tables[t].as_ref()?;
+            let (hit, cut) = table.at((b, &g), &mut bfs, xy[t], rate::size_bound(l));
             if let Some(hit) = hit {
                 return Some(hit.step(b, &g, xy[t], weight));
             }
@@ -201,19 +210,6 @@ fn largest_size(base: f64, limit: f64) -> Option<usize> {
     level.map(rate::size_bound)
 }
 
-/// The shortest chain of a task with at most `bound` nodes, and whether the search was cut.
-fn search(
-    (b, g, cx): (&Board, &Graph, &Cx),
-    bfs: &mut Bfs,
-    task: &Task,
-    bound: usize,
-) -> (Option<Hit>, bool) {
-    match task.kind {
-        Kind::Forcing => forcing((b, g, task.mode), bfs, bound, cx.budget),
-        Kind::Cycle => cycle((b, g, task.mode), bfs, bound, cx.budget),
-    }
-}
-
 impl Chains {
     fn tasks(&self) -> &'static [Task] {
         if self.grouped {
@@ -233,6 +229,8 @@ pub struct Bfs {
     queue: Vec<u32>,
     /// Whether the last search stopped somewhere at its depth limit.
     pub cut: bool,
+    /// Scratch for [`Bfs::meetings`]: per depth, the best meeting (s, position, q).
+    by_depth: Vec<(u32, u32, u32)>,
 }
 
 impl Bfs {
@@ -244,6 +242,7 @@ impl Bfs {
             depth: vec![0; 2 * nodes],
             queue: Vec::new(),
             cut: false,
+            by_depth: Vec::new(),
         }
     }
 
@@ -311,8 +310,9 @@ impl Bfs {
     }
 
     /// The potential q reached by the last search whose opposite was reached too, with the
-    /// least d(q) + d(¬q), and that sum.
-    pub fn meeting(&self) -> Option<(u32, usize)> {
+    /// least d(q) + d(¬q), and that sum (the reference [`Bfs::meetings`] is tested against).
+    #[cfg(test)]
+    fn meeting(&self) -> Option<(u32, usize)> {
         let mut best: Option<(u32, usize)> = None;
         for &q in &self.queue {
             let o = (q ^ 1) as usize;
@@ -324,6 +324,43 @@ impl Bfs {
             }
         }
         best
+    }
+
+    /// The depth of a potential reached by the last search.
+    pub fn depth(&self, p: u32) -> u16 {
+        self.depth[p as usize]
+    }
+
+    /// The depth of the deepest potential the last search reached.
+    pub fn deepest(&self) -> u16 {
+        self.queue.last().map_or(0, |&q| self.depth[q as usize])
+    }
+
+    /// Where the last search met itself, for every depth limit up to its own: pushes (m, s,
+    /// q) each time the best meeting changes as the limit m grows, the best being the
+    /// potential q whose opposite was reached too, with both no deeper than m and the least
+    /// d(q) + d(¬q) = s (the first in search order), as [`Bfs::meeting`] finds it at limit m.
+    pub fn meetings(&mut self, out: &mut Vec<(u16, u32, u32)>) {
+        let deepest = self.deepest() as usize;
+        self.by_depth.clear();
+        self.by_depth.resize(deepest + 1, (u32::MAX, u32::MAX, 0));
+        for (i, &q) in self.queue.iter().enumerate() {
+            let o = (q ^ 1) as usize;
+            if self.seen[o] == self.gen {
+                let (dq, dn) = (self.depth[q as usize] as u32, self.depth[o] as u32);
+                let m = dq.max(dn) as usize;
+                if (dq + dn, i as u32) < (self.by_depth[m].0, self.by_depth[m].1) {
+                    self.by_depth[m] = (dq + dn, i as u32, q);
+                }
+            }
+        }
+        let mut cur = (u32::MAX, u32::MAX);
+        for (m, &(s, i, q)) in self.by_depth.iter().enumerate() {
+            if (s, i) < cur {
+                cur = (s, i);
+                out.push((m as u16, s, q));
+            }
+        }
     }
 
     /// The potentials the last search reached exactly `d` links from its start.
@@ -345,6 +382,150 @@ impl Bfs {
         out.reverse();
         out
     }
+}
+
+/// The searches of one task from every source, run once as deep as the last tier that could be
+/// wanted, and what they tell at each smaller bound: a breadth-first search meets every
+/// potential at the same depth, from the same parent and in the same order whatever its depth
+/// limit, so a deeper search holds all shallower ones.
+struct Table {
+    /// Forcing chains: per start potential (in search order), its range in `meets`.
+    starts: Vec<(u32, u32, u32)>,
+    /// Forcing chains: (m, s, q): from depth limit m on, the start's best meeting is q, with
+    /// d(q) + d(¬q) = s (the least s, first in search order).
+    meets: Vec<(u16, u32, u32)>,
+    /// Cycles: per loop that closes and removes something (in search order), the depth of
+    /// the node it closes from, and the loop.
+    loops: Vec<(u16, Hit)>,
+    /// The deepest node any search reached (or closed a loop from): a bound whose depth
+    /// limit is at most this cut some search.
+    deepest: u16,
+}
+
+impl Table {
+    /// The searches of `task` for chains of at most `top` nodes; `None` when the budget ran out.
+    fn new((b, g, cx): (&Board, &Graph, &mut Cx), bfs: &mut Bfs, task: &Task, top: usize) -> Option<Table> {
+        let limit = depth_limit(task, top);
+        let mut t = Table { starts: Vec::new(), meets: Vec::new(), loops: Vec::new(), deepest: 0 };
+        let m = task.mode;
+        for (i, u) in sources(b, g).enumerate() {
+            if i % 64 == 63 && cx.budget.is_out() {
+                cx.exhaustive = false;
+                return None;
+            }
+            match task.kind {
+                Kind::Forcing => {
+                    for on in [true, false] {
+                        let start = (2 * u + on as usize) as u32;
+                        bfs.run((b, g, m), start, limit, None, &mut |_, _| false);
+                        t.deepest = t.deepest.max(bfs.deepest());
+                        let from = t.meets.len() as u32;
+                        bfs.meetings(&mut t.meets);
+                        t.starts.push((start, from, t.meets.len() as u32));
+                    }
+                }
+                Kind::Cycle => t.cycles((b, g, m), bfs, u, limit),
+            }
+        }
+        Some(t)
+    }
+
+    /// The loops from candidate `u` through each of its strong links.
+    fn cycles(&mut self, (b, g, m): (&Board, &Graph, Mode), bfs: &mut Bfs, u: usize, limit: u16) {
+        let (c, _) = g.cand(u);
+        if m.y && !m.x && b.cand[c].count_ones() != 2 {
+            return;
+        }
+        let mut partners = Vec::new();
+        g.strong(u, m, &mut |x, _| partners.push(x));
+        for x in partners {
+            let start = (2 * u + 1) as u32;
+            let end = (2 * x) as u32;
+            let found = bfs.run((b, g, m), start, limit, Some(end), &mut |q, p| q == end && p != start);
+            let Some((q, p)) = found else {
+                self.deepest = self.deepest.max(bfs.deepest());
+                continue;
+            };
+            let d = bfs.depth(p);
+            self.deepest = self.deepest.max(d);
+            let mut path = bfs.path(p);
+            path.push(q);
+            if path.len() < 4 {
+                continue;
+            }
+            let mut nodes: Vec<u32> = path.iter().map(|p| p / 2).collect();
+            nodes.sort_unstable();
+            nodes.dedup();
+            if nodes.len() != path.len() {
+                continue;
+            }
+            let eliminations = loop_eliminations(b, g, &path);
+            if !eliminations.is_empty() {
+                self.loops.push((d, Hit { path, placements: vec![], eliminations, cycle: true }));
+            }
+        }
+    }
+
+    /// The shortest chain of at most `bound` nodes (the first one found in search order), and
+    /// whether a search of that bound would have been cut.
+    fn at(&self, (b, g): (&Board, &Graph), bfs: &mut Bfs, task: &Task, bound: usize) -> (Option<Hit>, bool) {
+        let limit = depth_limit(task, bound);
+        let cut = self.deepest >= limit;
+        match task.kind {
+            Kind::Cycle => {
+                let mut best: Option<&Hit> = None;
+                for (d, hit) in &self.loops {
+                    if *d < limit && best.is_none_or(|h| h.path.len() > hit.path.len()) {
+                        best = Some(hit);
+                    }
+                }
+                (best.map(|h| Hit { path: h.path.clone(), placements: vec![], eliminations: h.eliminations.clone(), cycle: true }), cut)
+            }
+            Kind::Forcing => {
+                let links = bound.saturating_sub(1);
+                let mut best: Option<(u32, u32, u32)> = None;
+                for &(start, from, to) in &self.starts {
+                    let Some(&(_, len, q)) = self.meets[from as usize..to as usize]
+                        .iter()
+                        .take_while(|x| x.0 <= limit)
+                        .last()
+                    else {
+                        continue;
+                    };
+                    if len as usize > links || best.is_some_and(|x| x.1 <= len) {
+                        continue;
+                    }
+                    best = Some((start, len, q));
+                }
+                let Some((start, _, q)) = best else {
+                    return (None, cut);
+                };
+                bfs.run((b, g, task.mode), start, limit, None, &mut |_, _| false);
+                let mut path = bfs.path(q);
+                let back = bfs.path(q ^ 1);
+                path.extend(back.iter().rev().skip(1).map(|&p| p ^ 1));
+                let u = (start / 2) as usize;
+                let (c, v) = g.cand(u);
+                let (placements, eliminations) = if start % 2 == 1 {
+                    (vec![], vec![(c, v as u8)])
+                } else {
+                    (vec![(c, v as u8)], vec![])
+                };
+                (Some(Hit { path, placements, eliminations, cycle: false }), cut)
+            }
+        }
+    }
+}
+
+/// The depth limit of a task's searches for chains of at most `bound` nodes: a forcing chain
+/// is found by meeting itself halfway, a loop by coming back round.
+fn depth_limit(task: &Task, bound: usize) -> u16 {
+    let links = bound.saturating_sub(1);
+    let d = match task.kind {
+        Kind::Forcing => links.div_ceil(2),
+        Kind::Cycle => links,
+    };
+    d.min(u16::MAX as usize) as u16
 }
 
 /// A chain found: its potentials in order and what it proves.
@@ -401,110 +582,6 @@ fn sources<'a>(b: &'a Board, g: &'a Graph) -> impl Iterator<Item = usize> + 'a {
         .flat_map(move |c| bits(b.cand[c]).map(move |v| c * g.n + v))
 }
 
-/// The shortest forcing chain of at most `bound` nodes over all sources, and whether some
-/// search was cut at the bound.
-///
-/// A chain from a start S to its opposite ¬S meets itself in the middle: if S leads to q and
-/// S also leads to ¬q, then (reading the second chain backwards, each link negated) q leads to
-/// ¬S. So one search from S, half as deep, finds the shortest chain: the least d(q) + d(¬q).
-fn forcing(
-    (b, g, m): (&Board, &Graph, Mode),
-    bfs: &mut Bfs,
-    bound: usize,
-    budget: &Budget,
-) -> (Option<Hit>, bool) {
-    let links = bound.saturating_sub(1);
-    let limit = links.div_ceil(2).min(u16::MAX as usize) as u16;
-    let mut best: Option<Hit> = None;
-    let mut cut = false;
-    for (i, u) in sources(b, g).enumerate() {
-        if i % 64 == 63 && budget.is_out() {
-            return (None, true);
-        }
-        for on in [true, false] {
-            let start = (2 * u + on as usize) as u32;
-            bfs.run((b, g, m), start, limit, None, &mut |_, _| false);
-            cut |= bfs.cut;
-            let Some((q, len)) = bfs.meeting() else {
-                continue;
-            };
-            if len > links || best.as_ref().is_some_and(|h| h.path.len() <= len + 1) {
-                continue;
-            }
-            let mut path = bfs.path(q);
-            let back = bfs.path(q ^ 1);
-            path.extend(back.iter().rev().skip(1).map(|&p| p ^ 1));
-            let (c, v) = g.cand(u);
-            let (placements, eliminations) = if on {
-                (vec![], vec![(c, v as u8)])
-            } else {
-                (vec![(c, v as u8)], vec![])
-            };
-            best = Some(Hit {
-                path,
-                placements,
-                eliminations,
-                cycle: false,
-            });
-        }
-    }
-    (best, cut)
-}
-
-/// The shortest cycle of at most `bound` nodes with eliminations, and whether some search was
-/// cut at the bound.
-fn cycle(
-    (b, g, m): (&Board, &Graph, Mode),
-    bfs: &mut Bfs,
-    bound: usize,
-    budget: &Budget,
-) -> (Option<Hit>, bool) {
-    let limit = bound.saturating_sub(1).min(u16::MAX as usize) as u16;
-    let mut best: Option<Hit> = None;
-    let mut cut = false;
-    for (i, u) in sources(b, g).enumerate() {
-        if i % 64 == 63 && budget.is_out() {
-            return (None, true);
-        }
-        let (c, _) = g.cand(u);
-        if m.y && !m.x && b.cand[c].count_ones() != 2 {
-            continue;
-        }
-        let mut partners = Vec::new();
-        g.strong(u, m, &mut |x, _| partners.push(x));
-        for x in partners {
-            let start = (2 * u + 1) as u32;
-            let end = (2 * x) as u32;
-            let found = bfs.run((b, g, m), start, limit, Some(end), &mut |q, p| {
-                q == end && p != start
-            });
-            cut |= bfs.cut;
-            let Some((q, p)) = found else { continue };
-            let mut path = bfs.path(p);
-            path.push(q);
-            if path.len() < 4 || best.as_ref().is_some_and(|h| h.path.len() <= path.len()) {
-                continue;
-            }
-            let mut nodes: Vec<u32> = path.iter().map(|p| p / 2).collect();
-            nodes.sort_unstable();
-            nodes.dedup();
-            if nodes.len() != path.len() {
-                continue;
-            }
-            let eliminations = loop_eliminations(b, g, &path);
-            if !eliminations.is_empty() {
-                best = Some(Hit {
-                    path,
-                    placements: vec![],
-                    eliminations,
-                    cycle: true,
-                });
-            }
-        }
-    }
-    (best, cut)
-}
-
 /// The candidates a closed loop removes: those weakly linked to a node of each parity.
 fn loop_eliminations(b: &Board, g: &Graph, path: &[u32]) -> Vec<(usize, u8)> {
     let all = Mode {
@@ -530,4 +607,46 @@ fn loop_eliminations(b: &Board, g: &Graph, path: &[u32]) -> Vec<(usize, u8)> {
             (c, v as u8)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Geometry, Puzzle};
+    use std::sync::Arc;
+
+    /// One deep search tells, at every smaller depth limit, the meeting and the cut that a
+    /// search of that limit finds (the tier tables rely on it).
+    #[test]
+    fn a_deep_search_holds_every_shallower_one() {
+        let g = Arc::new(Geometry::builtin("classic9").expect("classic9"));
+        // a hard puzzle (SE 9+): many candidates, long chains
+        let p = Puzzle::from_text(
+            g.clone(),
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        )
+        .expect("a puzzle");
+        let b = Board::new(&g, &p.givens).expect("a board");
+        let m = Mode { x: true, y: true, grouped: false };
+        let graph = Graph::new(&b, false);
+        let mut deep = Bfs::new(graph.node_count());
+        let mut shallow = Bfs::new(graph.node_count());
+        let mut checked = 0;
+        for u in sources(&b, &graph) {
+            for start in [2 * u as u32, 2 * u as u32 + 1] {
+                deep.run((&b, &graph, m), start, u16::MAX, None, &mut |_, _| false);
+                let mut meets = Vec::new();
+                deep.meetings(&mut meets);
+                for limit in 0..=deep.deepest() + 1 {
+                    shallow.run((&b, &graph, m), start, limit, None, &mut |_, _| false);
+                    let want = shallow.meeting();
+                    let got = meets.iter().take_while(|x| x.0 <= limit).last();
+                    assert_eq!(got.map(|x| (x.2, x.1 as usize)), want, "start {start} limit {limit}");
+                    assert_eq!(shallow.cut, deep.deepest() >= limit);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000);
+    }
 }

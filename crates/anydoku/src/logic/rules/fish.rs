@@ -54,8 +54,15 @@ struct Search<'a> {
     union: Vec<u64>,
     /// All cells of the chosen base shapes.
     cells: Vec<u64>,
+    /// Per shape, whether it is a chosen base.
+    base_shape: Vec<bool>,
     /// Scratch for the cover search: k + 1 sets of cells.
     stack: Vec<u64>,
+    /// Scratch for the set enumeration: per number of chosen bases d (1 to k − 1), the bases
+    /// the set may grow by and the bases already considered (`words` words each).
+    levels: Vec<u64>,
+    /// The empty cells holding the symbol.
+    holds: Vec<u64>,
     found: Option<Step>,
     /// Sets grown (the budget is polled every so often).
     work: u64,
@@ -73,9 +80,16 @@ impl LogicRule for Fish {
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let k = self.0;
+        // a fish needs a base whose places changed since the last search
+        let changed = b.symbols_changed_since(cx.since);
         for v in 0..b.n_symbols {
+            if changed & (1 << v) == 0 {
+                continue;
+            }
             let bases: Vec<Base> = (0..b.shapes.len())
-                .filter(|&i| b.open_required(i) & (1 << v) != 0)
+                .filter(|&i| {
+                    b.open_required(i) & (1 << v) != 0 && (2..=k).contains(&b.places(i, v).0)
+                })
                 .map(|i| {
                     let cells = b.with_candidate(&b.shapes[i].cells, v);
                     let mut set = vec![0u64; b.words];
@@ -115,10 +129,22 @@ impl<'a> Search<'a> {
         let n = bases.len();
         let words = n.div_ceil(64);
         // two bases are near when a candidate of one sees (or is) a candidate of the other
-        let mut owner: Vec<Vec<u32>> = vec![Vec::new(); b.cell_count()];
+        // the bases holding each cell, as one list per cell in a flat array
+        let mut start = vec![0u32; b.cell_count() + 1];
+        for base in &bases {
+            for &c in &base.cells {
+                start[c + 1] += 1;
+            }
+        }
+        for c in 0..b.cell_count() {
+            start[c + 1] += start[c];
+        }
+        let mut fill = start.clone();
+        let mut owner = vec![0u32; start[b.cell_count()] as usize];
         for (i, base) in bases.iter().enumerate() {
             for &c in &base.cells {
-                owner[c].push(i as u32);
+                owner[fill[c] as usize] = i as u32;
+                fill[c] += 1;
             }
         }
         let mut near = vec![0u64; n * words];
@@ -126,13 +152,19 @@ impl<'a> Search<'a> {
             for &c in &base.cells {
                 let around = b.peers[c].iter().map(|&p| p as usize).chain([c]);
                 for d in around {
-                    for &j in &owner[d] {
+                    for &j in &owner[start[d] as usize..start[d + 1] as usize] {
                         let j = j as usize;
                         if j != i {
                             near[i * words + j / 64] |= 1 << (j % 64);
                         }
                     }
                 }
+            }
+        }
+        let mut holds = vec![0u64; b.words];
+        for c in 0..b.cell_count() {
+            if b.value[c].is_none() && b.cand[c] & (1 << v) != 0 {
+                holds[c / 64] |= 1 << (c % 64);
             }
         }
         Search {
@@ -145,7 +177,10 @@ impl<'a> Search<'a> {
             chosen: Vec::with_capacity(k),
             union: vec![0; b.words],
             cells: vec![0; b.words],
+            base_shape: vec![false; b.shapes.len()],
             stack: vec![0; (k + 1) * b.words],
+            levels: vec![0; 2 * words * (k + 1)],
+            holds,
             found: None,
             work: 0,
         }
@@ -160,16 +195,15 @@ impl<'a> Search<'a> {
             if !self.bases[root].dirty {
                 break;
             }
-            let mut ext = vec![0u64; w];
-            let mut closed = vec![0u64; w];
+            // level 1: the bases the set may grow by, and those already considered
             for i in 0..w {
                 let near = self.near[root * w + i];
-                ext[i] = near & above(root, i);
-                closed[i] = near;
+                self.levels[2 * w + i] = near & above(root, i);
+                self.levels[3 * w + i] = near;
             }
-            closed[root / 64] |= 1 << (root % 64);
+            self.levels[3 * w + root / 64] |= 1 << (root % 64);
             self.push(root);
-            let out = self.grow(root, &ext, &closed, cx);
+            let out = self.grow(root, cx);
             self.pop(root);
             if out {
                 return true;
@@ -183,6 +217,7 @@ impl<'a> Search<'a> {
 
     fn push(&mut self, i: usize) {
         self.chosen.push(i);
+        self.base_shape[self.bases[i].shape] = true;
         for (u, s) in self.union.iter_mut().zip(&self.bases[i].set) {
             *u |= s;
         }
@@ -194,6 +229,7 @@ impl<'a> Search<'a> {
 
     fn pop(&mut self, i: usize) {
         self.chosen.pop();
+        self.base_shape[self.bases[i].shape] = false;
         for (u, s) in self.union.iter_mut().zip(&self.bases[i].set) {
             *u &= !s;
         }
@@ -203,18 +239,17 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// ESU: extends the chosen set by candidates in `ext`; true when the budget ran out.
-    fn grow(&mut self, root: usize, ext: &[u64], closed: &[u64], cx: &mut Cx) -> bool {
-        if self.chosen.len() == self.k {
-            self.try_covers();
-            return false;
-        }
+    /// ESU: extends the chosen set of d bases by the bases of level d's extension set (the
+    /// first `words` words of `levels` from `2 * words * d`; the closed set follows it); true
+    /// when the budget ran out.
+    fn grow(&mut self, root: usize, cx: &mut Cx) -> bool {
         let w = self.words;
-        let mut ext = ext.to_vec();
+        let at = 2 * w * self.chosen.len();
         for word in 0..w {
-            while ext[word] != 0 {
-                let j = word * 64 + ext[word].trailing_zeros() as usize;
-                ext[word] &= ext[word] - 1;
+            while self.levels[at + word] != 0 {
+                let bits = self.levels[at + word];
+                let j = word * 64 + bits.trailing_zeros() as usize;
+                self.levels[at + word] = bits & (bits - 1);
                 // the base shapes pairwise disjoint
                 let shape = self.b.shape_set(self.bases[j].shape);
                 if shape.iter().zip(&self.cells).any(|(a, u)| a & u != 0) {
@@ -228,15 +263,18 @@ impl<'a> Search<'a> {
                     return true;
                 }
                 let mut out = false;
-                if self.coverable() {
-                    let mut next = vec![0u64; 2 * w];
+                // a full set goes straight to the cover search for eliminations
+                if self.chosen.len() == self.k {
+                    self.try_covers();
+                } else if self.coverable() {
+                    let next = at + 2 * w;
                     for i in 0..w {
                         let near = self.near[j * w + i];
-                        next[i] = ext[i] | (near & above(root, i) & !closed[i]);
-                        next[w + i] = closed[i] | near;
+                        let closed = self.levels[at + w + i];
+                        self.levels[next + i] = self.levels[at + i] | (near & above(root, i) & !closed);
+                        self.levels[next + w + i] = closed | near;
                     }
-                    let (e, c) = next.split_at(w);
-                    out = self.grow(root, e, c, cx);
+                    out = self.grow(root, cx);
                 }
                 self.pop(j);
                 if out {
@@ -260,11 +298,6 @@ impl<'a> Search<'a> {
         ok
     }
 
-    /// Whether shape `s` is one of the chosen bases.
-    fn is_base(&self, s: usize) -> bool {
-        self.chosen.iter().any(|&i| self.bases[i].shape == s)
-    }
-
     /// Depth-first on the first uncovered candidate: calls `found` with each set of at most k
     /// covers (unique shapes that are not bases) and their union until it returns true.
     /// `stack` holds k + 1 sets of covered cells: the current one first.
@@ -277,24 +310,27 @@ impl<'a> Search<'a> {
         let b = self.b;
         let w = b.words;
         let (covered, rest) = stack.split_at_mut(w);
-        let first = self
-            .union
-            .iter()
-            .zip(covered.iter())
-            .enumerate()
-            .find(|(_, (u, c))| *u & !*c != 0)
-            .map(|(i, (u, c))| i * 64 + (u & !c).trailing_zeros() as usize);
+        let (covered, union) = (&covered[..w], &self.union[..w]);
+        let mut first = None;
+        for (i, (u, c)) in union.iter().zip(covered).enumerate() {
+            let open = u & !c;
+            if open != 0 {
+                first = Some(i * 64 + open.trailing_zeros() as usize);
+                break;
+            }
+        }
         let Some(c) = first else {
             return found(covers, covered);
         };
         if covers.len() == self.k {
             return false;
         }
+        // a cover already chosen holds c, so only the shapes of c that are not bases
         for &s in b.unique_of[c].iter() {
-            if covers.contains(&s) || self.is_base(s) {
+            if self.base_shape[s] {
                 continue;
             }
-            for ((x, y), z) in rest[..w].iter_mut().zip(b.shape_set(s)).zip(covered.iter()) {
+            for ((x, y), z) in rest[..w].iter_mut().zip(&b.shape_set(s)[..w]).zip(covered) {
                 *x = y | z;
             }
             covers.push(s);
@@ -312,8 +348,23 @@ impl<'a> Search<'a> {
         let v = self.v;
         let mut result = None;
         let mut covers = Vec::with_capacity(self.k);
-        let mut stack = vec![0u64; (self.k + 1) * b.words];
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.iter_mut().for_each(|x| *x = 0);
+        let holds = &self.holds;
         self.covers(&mut covers, &mut stack, &mut |covers, _| {
+            // v leaves the cover cells outside the bases and the base cells in two covers
+            let any = (0..b.words).any(|i| {
+                let (mut once, mut twice) = (0u64, 0u64);
+                for &s in covers {
+                    let x = b.shape_set(s)[i];
+                    twice |= once & x;
+                    once |= x;
+                }
+                holds[i] & ((once & !self.union[i]) | twice) != 0
+            });
+            if !any {
+                return false;
+            }
             let mut elim: Vec<usize> = Vec::new();
             for &s in covers {
                 for c in b.with_candidate(&b.shapes[s].cells, v) {
@@ -335,6 +386,7 @@ impl<'a> Search<'a> {
             result = Some((covers.to_vec(), elim));
             true
         });
+        self.stack = stack;
         let Some((covers, elim)) = result else {
             return;
         };

@@ -26,28 +26,33 @@ impl LogicRule for Overlap {
             if open == 0 || !b.shape_changed_since(a, cx.since) {
                 continue;
             }
+            let in_a = b.shape_set(a);
             for v in bits(open) {
-                let cells = b.with_candidate(&sa.cells, v);
-                if cells.len() < 2 {
+                let has = |c: usize| b.value[c].is_none() && b.cand[c] & (1 << v) != 0;
+                // the first place of v in A, and whether there is another, without listing them
+                let mut places = sa.cells.iter().copied().filter(|&c| has(c));
+                let (Some(first), Some(_)) = (places.next(), places.next()) else {
                     continue;
-                }
-                for &sb in &b.unique_of[cells[0]] {
+                };
+                for &sb in &b.unique_of[first] {
                     if sb == a {
                         continue;
                     }
                     let shape_b = &b.shapes[sb];
-                    if !cells.iter().all(|c| shape_b.cells.contains(c)) {
+                    let in_b = b.shape_set(sb);
+                    if !sa.cells.iter().all(|&c| !has(c) || member(in_b, c)) {
                         continue;
                     }
+                    if !shape_b.cells.iter().any(|&c| has(c) && !member(in_a, c)) {
+                        continue;
+                    }
+                    let cells = b.with_candidate(&sa.cells, v);
                     let elim: Vec<(usize, u8)> = b
                         .with_candidate(&shape_b.cells, v)
                         .into_iter()
                         .filter(|c| !sa.cells.contains(c))
                         .map(|c| (c, v as u8))
                         .collect();
-                    if elim.is_empty() {
-                        continue;
-                    }
                     return Some(Step {
                         rule: self.name().into(),
                         family: Family::Overlap,
@@ -74,4 +79,9 @@ impl LogicRule for Overlap {
         }
         None
     }
+}
+
+/// Whether cell `c` is in a set of cells.
+fn member(set: &[u64], c: usize) -> bool {
+    set[c / 64] >> (c % 64) & 1 == 1
 }
