@@ -62,7 +62,9 @@ pub struct Board {
     pub value: Vec<Option<u8>>,
     /// The geometry's shapes, then the derived ones.
     pub shapes: Arc<[LShape]>,
-    /// Unique shapes each cell belongs to.
+    /// Unique shapes each cell belongs to, except the *pair* shapes: two
+    /// cells that only may not be equal are a peer relation ([`Board::peers`]) and give the
+    /// rules that look for shapes (covers, overlaps, groups) nothing more.
     pub unique_of: Arc<[Vec<usize>]>,
     /// All shapes each cell belongs to.
     pub shapes_of: Arc<[Vec<usize>]>,
@@ -70,6 +72,8 @@ pub struct Board {
     pub peers: Arc<[Vec<u32>]>,
     /// Each shape's cells as a bitset of [`Board::words`] words, shape after shape.
     pub shape_sets: Arc<[u64]>,
+    /// Each cell's peers as a bitset of [`Board::words`] words, cell after cell.
+    pub(crate) peer_sets: Arc<[u64]>,
     /// 64-bit words in a set of cells.
     pub words: usize,
     /// Symbols each shape must contain (all for a complete shape; for a unique sum shape, those
@@ -147,15 +151,21 @@ impl Board {
         for (i, s) in shapes.iter().enumerate() {
             for &c in &s.cells {
                 shapes_of[c].push(i);
-                if s.unique {
+                if s.unique && !pair_shape(s) {
                     unique_of[c].push(i);
                 }
             }
         }
         let mut peers = vec![Vec::new(); n_cells];
-        for &[a, b] in &constraints.pairs {
-            peers[a as usize].push(b);
-            peers[b as usize].push(a);
+        let pair_shapes = shapes.iter().filter(|s| pair_shape(s)).map(|s| [s.cells[0], s.cells[1]]);
+        for [a, b] in constraints
+            .pairs
+            .iter()
+            .map(|&[a, b]| [a as usize, b as usize])
+            .chain(pair_shapes)
+        {
+            peers[a].push(b as u32);
+            peers[b].push(a as u32);
         }
         for (c, list) in peers.iter_mut().enumerate() {
             let mut p: Vec<u32> = unique_of[c]
@@ -176,6 +186,12 @@ impl Board {
                 shape_sets[i * words + c / 64] |= 1 << (c % 64);
             }
         }
+        let mut peer_sets = vec![0u64; n_cells * words];
+        for (c, list) in peers.iter().enumerate() {
+            for &d in list {
+                peer_sets[c * words + d as usize / 64] |= 1 << (d % 64);
+            }
+        }
         let mut b = Board {
             n_symbols,
             full,
@@ -188,6 +204,7 @@ impl Board {
             shapes_of: shapes_of.into(),
             peers: peers.into(),
             shape_sets: shape_sets.into(),
+            peer_sets: peer_sets.into(),
             words,
             constraints: Arc::new(constraints),
             cell_names: g.cells.iter().map(|c| c.name.clone()).collect(),
@@ -214,9 +231,20 @@ impl Board {
         Ok(b)
     }
 
+    /// Whether shape `s` is a *pair*: two cells that only may not hold the same symbol (an
+    /// anti-knight layout's shapes). It is left out of [`Board::unique_of`].
+    pub(crate) fn is_pair(&self, s: usize) -> bool {
+        pair_shape(&self.shapes[s])
+    }
+
     /// The cells of shape `s` as a bitset.
     pub fn shape_set(&self, s: usize) -> &[u64] {
         &self.shape_sets[s * self.words..(s + 1) * self.words]
+    }
+
+    /// The peers of cell `c` as a bitset.
+    pub(crate) fn peer_set(&self, c: usize) -> &[u64] {
+        &self.peer_sets[c * self.words..(c + 1) * self.words]
     }
 
     /// Number of cells.
@@ -511,6 +539,11 @@ impl Board {
     pub fn mask_text(&self, m: Mask) -> String {
         bits(m).map(|v| self.sym(v)).collect::<Vec<_>>().join(", ")
     }
+}
+
+/// A unique shape of two cells with no other rule and not every symbol to hold.
+fn pair_shape(s: &LShape) -> bool {
+    s.unique && s.cells.len() == 2 && !s.complete && s.sum.is_none() && !s.constrained
 }
 
 /// The symbols of a mask, lowest first.

@@ -11,6 +11,7 @@
 //! |-----------------------------------------------|---------------------------------------|
 //! | hidden single                                 | 1.5                                   |
 //! | cage combinations (k empty cells)             | 2.0 + 0.2·k (at most 3.6)             |
+//! | cage pair (two sum shapes, k empty cells)     | 2.2 + 0.2·max(k, 3) (at most 3.6)     |
 //! | constraint kind: parity / allowed symbols     | 1.2                                   |
 //! | constraint kind: pair (kropki, XV, <, clone)  | 1.7                                   |
 //! | constraint kind: line (thermo, whispers, ...) | 2.0 (a kind's default)                |

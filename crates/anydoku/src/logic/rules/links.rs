@@ -227,7 +227,7 @@ fn groups(b: &Board) -> Vec<Group> {
     let mut out: Vec<Group> = Vec::new();
     let mut seen = rustc_hash::FxHashSet::default();
     for a in 0..b.shapes.len() {
-        if !b.shapes[a].unique {
+        if !b.shapes[a].unique || b.is_pair(a) {
             continue;
         }
         let free = b.free_cells(a);

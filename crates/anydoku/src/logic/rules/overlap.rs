@@ -1,6 +1,11 @@
 //! Overlap (pointing / claiming between any two shapes): if every candidate cell of a required
 //! symbol of shape A lies inside a unique shape B, the symbol leaves B's other cells. Box/line
 //! interactions, Samurai overlaps, diagonals, jigsaw regions and cages are all this one rule.
+//!
+//! When no one shape holds them, the symbol still leaves every cell outside A that sees all of
+//! them ([`Board::peers`]: through different shapes, a cage, an anti-knight pair, ...). On a
+//! plain Sudoku the cells seeing two or more cells of a shape all lie in one other shape, so
+//! this only adds eliminations where peers come from more than rows, columns and boxes.
 
 use super::{LogicRule, Step};
 use crate::logic::board::{bits, Board};
@@ -21,59 +26,29 @@ impl LogicRule for Overlap {
         rate::OVERLAP
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
+        let mut cells: Vec<usize> = Vec::new();
+        let mut seen = vec![0u64; b.words];
         for (a, sa) in b.shapes.iter().enumerate() {
             let open = b.open_required(a);
             if open == 0 || !b.shape_changed_since(a, cx.since) {
                 continue;
             }
-            let in_a = b.shape_set(a);
             for v in bits(open) {
-                let has = |c: usize| b.value[c].is_none() && b.cand[c] & (1 << v) != 0;
-                // the first place of v in A, and whether there is another, without listing them
-                let mut places = sa.cells.iter().copied().filter(|&c| has(c));
-                let (Some(first), Some(_)) = (places.next(), places.next()) else {
+                cells.clear();
+                cells.extend(
+                    sa.cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| b.value[c].is_none() && b.cand[c] & (1 << v) != 0),
+                );
+                if cells.len() < 2 {
                     continue;
-                };
-                for &sb in &b.unique_of[first] {
-                    if sb == a {
-                        continue;
-                    }
-                    let shape_b = &b.shapes[sb];
-                    let in_b = b.shape_set(sb);
-                    if !sa.cells.iter().all(|&c| !has(c) || member(in_b, c)) {
-                        continue;
-                    }
-                    if !shape_b.cells.iter().any(|&c| has(c) && !member(in_a, c)) {
-                        continue;
-                    }
-                    let cells = b.with_candidate(&sa.cells, v);
-                    let elim: Vec<(usize, u8)> = b
-                        .with_candidate(&shape_b.cells, v)
-                        .into_iter()
-                        .filter(|c| !sa.cells.contains(c))
-                        .map(|c| (c, v as u8))
-                        .collect();
-                    return Some(Step {
-                        rule: self.name().into(),
-                        family: Family::Overlap,
-                        size: 2,
-                        weight: if sa.sum.is_some() {
-                            rate::OVERLAP_FROM_SUM
-                        } else {
-                            rate::OVERLAP
-                        },
-                        shapes: vec![a, sb],
-                        reason: format!(
-                            "in {}, {} can only go in {}, all inside {}",
-                            sa.name,
-                            b.sym(v),
-                            b.cells_text(&cells),
-                            shape_b.name
-                        ),
-                        cells,
-                        placements: vec![],
-                        eliminations: elim,
-                    });
+                }
+                if let Some(step) = by_shapes(b, a, v, &cells) {
+                    return Some(step);
+                }
+                if let Some(step) = seen_by_all(b, a, v, &cells, &mut seen) {
+                    return Some(step);
                 }
             }
         }
@@ -81,7 +56,113 @@ impl LogicRule for Overlap {
     }
 }
 
-/// Whether cell `c` is in a set of cells.
-fn member(set: &[u64], c: usize) -> bool {
+/// Whether cell `c` is in the bitset `set`.
+fn has(set: &[u64], c: usize) -> bool {
     set[c / 64] >> (c % 64) & 1 == 1
+}
+
+/// The step of a unique shape holding `cells`, the places of `v` in shape `a`.
+fn by_shapes(b: &Board, a: usize, v: usize, cells: &[usize]) -> Option<Step> {
+    let sa = &b.shapes[a];
+    let in_a = b.shape_set(a);
+    for &sb in &b.unique_of[cells[0]] {
+        let set_b = b.shape_set(sb);
+        if sb == a || !cells.iter().all(|&c| has(set_b, c)) {
+            continue;
+        }
+        let shape_b = &b.shapes[sb];
+        let elim: Vec<(usize, u8)> = shape_b
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| b.value[c].is_none() && b.cand[c] & (1 << v) != 0 && !has(in_a, c))
+            .map(|c| (c, v as u8))
+            .collect();
+        if elim.is_empty() {
+            continue;
+        }
+        return Some(Step {
+            rule: "Overlap".into(),
+            family: Family::Overlap,
+            size: 2,
+            weight: weight(b, a),
+            shapes: vec![a, sb],
+            reason: format!(
+                "in {}, {} can only go in {}, all inside {}",
+                sa.name,
+                b.sym(v),
+                b.cells_text(cells),
+                shape_b.name
+            ),
+            cells: cells.to_vec(),
+            placements: vec![],
+            eliminations: elim,
+        });
+    }
+    None
+}
+
+/// A step from shape `a`: heavier when `a` is a sum shape.
+fn weight(b: &Board, a: usize) -> f64 {
+    if b.shapes[a].sum.is_some() {
+        rate::OVERLAP_FROM_SUM
+    } else {
+        rate::OVERLAP
+    }
+}
+
+/// The step of the cells outside shape `a` that see all of `cells`, the places of `v` in `a`
+/// (`seen`: scratch of [`Board::words`] words).
+fn seen_by_all(
+    b: &Board,
+    a: usize,
+    v: usize,
+    cells: &[usize],
+    seen: &mut [u64],
+) -> Option<Step> {
+    seen.copy_from_slice(b.peer_set(cells[0]));
+    for (w, x) in b.shape_set(a).iter().enumerate() {
+        seen[w] &= !x;
+    }
+    for &c in &cells[1..] {
+        let mut any = 0;
+        for (w, x) in b.peer_set(c).iter().enumerate() {
+            seen[w] &= x;
+            any |= seen[w];
+        }
+        if any == 0 {
+            return None;
+        }
+    }
+    let mut seeing = Vec::new();
+    for (w, &word) in seen.iter().enumerate() {
+        for i in bits(word) {
+            let d = w * 64 + i;
+            if b.value[d].is_none() && b.cand[d] & (1 << v) != 0 {
+                seeing.push(d);
+            }
+        }
+    }
+    if seeing.is_empty() {
+        return None;
+    }
+    let sa = &b.shapes[a];
+    Some(Step {
+        rule: "Overlap".into(),
+        family: Family::Overlap,
+        size: 2,
+        weight: weight(b, a),
+        shapes: vec![a],
+        reason: format!(
+            "in {}, {} can only go in {}, which {} all see{}",
+            sa.name,
+            b.sym(v),
+            b.cells_text(cells),
+            b.cells_text(&seeing),
+            if seeing.len() == 1 { "s" } else { "" }
+        ),
+        cells: cells.to_vec(),
+        placements: vec![],
+        eliminations: seeing.iter().map(|&d| (d, v as u8)).collect(),
+    })
 }
