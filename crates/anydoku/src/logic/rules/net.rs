@@ -76,6 +76,9 @@ pub struct Net<'a> {
     synced: bool,
     /// Per nested rule, the stamp of `inner` when it last found nothing in this propagation.
     since: Vec<u32>,
+    /// The stamp of `inner` when it last showed no contradiction in this propagation (0: not
+    /// looked at yet).
+    clean: u32,
     /// Whether the net keeps sum shapes to valid assignments (dynamic nets on boards with sums).
     sums: bool,
     /// Sum shapes whose cells lost candidates, to look at when nothing else follows.
@@ -161,6 +164,7 @@ impl<'a> Net<'a> {
             inner: None,
             synced: false,
             since: vec![0; n_nested],
+            clean: 0,
             sums: mode.dynamic && !mode.nishio && b.shapes.iter().any(|s| s.sum.is_some()),
             dirty: Vec::new(),
             dirty_at: vec![0; b.shapes.len()],
@@ -520,6 +524,7 @@ impl<'a> Net<'a> {
             t.set_candidates(&self.b.cand);
             let start = t.stamp();
             self.since.iter_mut().for_each(|s| *s = start);
+            self.clean = 0;
             self.synced = true;
         }
         t.set_candidates(&self.work);
@@ -529,9 +534,10 @@ impl<'a> Net<'a> {
     }
 
     fn nested_on(&mut self, t: &Board, cx: &mut Cx) -> Result<bool, (u32, u32)> {
-        if t.contradiction().is_some() {
+        if t.broken_since(self.clean) {
             return Ok(false);
         }
+        self.clean = t.stamp();
         for (i, r) in self.nested.iter().enumerate() {
             // the rules found nothing on the board itself (they are lighter and were tried
             // first), so only patterns with a cell this net changed can be new; and nothing
