@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 use rustc_hash::FxHashMap;
 
 use super::rules::constraints::Constraints;
+use super::rules::links::GraphCache;
 use crate::geometry::{Geometry, Rule as ShapeRule};
 
 /// A candidate set: bit `s` set when symbol `s` is possible.
@@ -102,6 +103,8 @@ pub struct Board {
     sym_changed: Vec<u32>,
     /// Sum shapes' supports already worked out (shared by the copies of a board).
     supports: Arc<SupportCache>,
+    /// The chain rules' link graphs of the current candidates.
+    pub(crate) graphs: GraphCache,
 }
 
 /// Per sum shape and candidates of its cells, the symbols some valid assignment of the shape
@@ -223,6 +226,7 @@ impl Board {
             shape_sym_changed: vec![0; n_shapes * n_symbols],
             sym_changed: vec![0; n_symbols],
             supports: Arc::default(),
+            graphs: GraphCache::default(),
         };
         for (c, v) in givens.iter().enumerate() {
             if let Some(v) = *v {

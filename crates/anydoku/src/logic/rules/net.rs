@@ -39,7 +39,7 @@ pub struct Net<'a> {
     pub n: usize,
     pub mode: NetMode,
     /// Static nets follow these links.
-    graph: Option<Graph>,
+    graph: Option<std::sync::Arc<Graph>>,
     /// The working candidates of a dynamic net.
     work: Vec<Mask>,
     gen: u32,
@@ -84,6 +84,12 @@ pub struct Net<'a> {
     /// Sum shapes whose cells lost candidates, to look at when nothing else follows.
     dirty: Vec<usize>,
     dirty_at: Vec<u32>,
+    /// Per unique sum shape, its cells' candidates once its support was applied, in
+    /// propagation `fixed_at` (cells at `fixed_start`): the same candidates again (only its
+    /// own removals since) have the same support, so nothing more to remove.
+    fixed: Vec<Mask>,
+    fixed_start: Vec<u32>,
+    fixed_at: Vec<u32>,
     /// Per shape and symbol, the empty cells of the working copy holding it.
     count: Vec<u16>,
     base_count: Vec<u16>,
@@ -137,11 +143,16 @@ impl<'a> Net<'a> {
             Vec::new()
         };
         let n_nested = nested.len();
+        let mut fixed_start = Vec::with_capacity(b.shapes.len() + 1);
+        fixed_start.push(0u32);
+        for shape in b.shapes.iter() {
+            fixed_start.push(fixed_start[fixed_start.len() - 1] + shape.cells.len() as u32);
+        }
         Net {
             b,
             n,
             mode,
-            graph: (!mode.dynamic).then(|| Graph::new(b, false)),
+            graph: (!mode.dynamic).then(|| Graph::of(b, false)),
             work: b.cand.clone(),
             gen: 0,
             seen: vec![0; pots],
@@ -168,6 +179,9 @@ impl<'a> Net<'a> {
             sums: mode.dynamic && !mode.nishio && b.shapes.iter().any(|s| s.sum.is_some()),
             dirty: Vec::new(),
             dirty_at: vec![0; b.shapes.len()],
+            fixed: vec![0; fixed_start[b.shapes.len()] as usize],
+            fixed_at: vec![0; b.shapes.len()],
+            fixed_start,
             count: base_count.clone(),
             base_count,
             out: Out::default(),
@@ -408,7 +422,24 @@ impl<'a> Net<'a> {
             if cands.contains(&0) {
                 continue;
             }
+            let keep = b.shapes[s].unique;
+            let at = self.fixed_start[s] as usize..self.fixed_start[s + 1] as usize;
+            if keep && self.fixed_at[s] == self.gen && self.fixed[at.clone()] == cands[..] {
+                continue;
+            }
             let support = b.sum_support(s, &cands);
+            if keep {
+                // a unique shape's support is exact: every valid assignment stays, so the
+                // candidates cut down to it have the same support
+                for (d, f) in self.fixed[at].iter_mut().enumerate() {
+                    *f = if b.value[cells[d]].is_none() {
+                        cands[d] & support[d]
+                    } else {
+                        cands[d]
+                    };
+                }
+                self.fixed_at[s] = self.gen;
+            }
             let mut fresh = Vec::new();
             for (d, &c) in cells.iter().enumerate() {
                 if b.value[c].is_none() {
