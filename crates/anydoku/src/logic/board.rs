@@ -114,8 +114,11 @@ pub struct Board {
 #[derive(Debug, Default)]
 struct SupportCache {
     small: Mutex<FxHashMap<[Mask; SUPPORT_INLINE + 1], [Mask; SUPPORT_INLINE]>>,
-    large: Mutex<FxHashMap<Box<[Mask]>, Box<[Mask]>>>,
+    large: Mutex<FxHashMap<LongKey, Box<[Mask]>>>,
 }
+
+/// The shape, then its cells' candidates.
+type LongKey = Box<[Mask]>;
 
 /// Cells of a sum shape whose supports are kept inline.
 const SUPPORT_INLINE: usize = 9;
@@ -377,7 +380,7 @@ impl Board {
             }
             return;
         }
-        let key: Box<[Mask]> = std::iter::once(s as Mask).chain(cands.iter().copied()).collect();
+        let key: LongKey = std::iter::once(s as Mask).chain(cands.iter().copied()).collect();
         if let Some(x) = self.supports.large.lock().ok().and_then(|m| m.get(&key).cloned()) {
             out.extend_from_slice(&x);
             return;
