@@ -327,9 +327,7 @@ impl Engine {
             Switch::Auto => Some(50 * n_cells as u64),
         };
         self.cdcl_stall = match options.cdcl {
-            Switch::Auto if n_symbols >= 25 && self.cdcl_after.is_some() => {
-                Some(n_symbols as u64)
-            }
+            Switch::Auto if n_symbols >= 25 && self.cdcl_after.is_some() => Some(n_symbols as u64),
             _ => None,
         };
         self.alldiff_after = match options.alldiff {
@@ -358,7 +356,6 @@ impl Engine {
     pub(crate) fn cdcl_switch(&self, max_nodes: u64) -> Option<u64> {
         self.cdcl_after.filter(|&t| t < max_nodes)
     }
-
 
     /// How many sum shapes the law of 45 added (0 with `Options { derived: false }`).
     pub fn derived_count(&self) -> usize {
