@@ -18,6 +18,7 @@ pub mod chains;
 pub mod constraints;
 pub mod fish;
 pub mod forcing;
+pub mod innies;
 pub mod links;
 pub mod net;
 pub mod overlap;
@@ -54,6 +55,7 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
         Box::new(constraints::ConstraintRule),
         Box::new(cages::CageCombinations),
         Box::new(cage_pairs::CagePairs),
+        Box::new(innies::InniesOuties),
         Box::new(overlap::Overlap),
         Box::new(NakedSubset(2)),
         Box::new(fish::Fish(2)),
