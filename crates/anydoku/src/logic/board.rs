@@ -132,7 +132,7 @@ impl Board {
         };
         let (derived, linear) =
             crate::geometry::partition::derive_with_linear(g, MAX_DERIVED, MAX_EQUATION);
-        let equations: Vec<Equation> = linear
+        let mut equations: Vec<Equation> = linear
             .into_iter()
             .map(|l| Equation {
                 name: l.name,
@@ -163,6 +163,18 @@ impl Board {
                 }
             })
             .collect();
+        // sum shapes whose cells may repeat: the equations see which of their cells differ
+        for (i, s) in shapes.iter().enumerate() {
+            if let (Some(total), false) = (s.sum, s.unique) {
+                equations.push(Equation {
+                    name: s.name.clone(),
+                    members: vec![i],
+                    plus: s.cells.clone(),
+                    minus: Vec::new(),
+                    total,
+                });
+            }
+        }
         let mut unique_of = vec![Vec::new(); n_cells];
         let mut shapes_of = vec![Vec::new(); n_cells];
         for (i, s) in shapes.iter().enumerate() {

@@ -11,8 +11,9 @@
 //! narrows them by the sums still reachable: the cells are split into groups of cells that
 //! see each other (so take distinct symbols), each group's sums are walked exactly, and the
 //! groups' sums are added up as sets, so a value stays only when the other groups can make up
-//! the rest. The equations are found once, with the
-//! board ([`Board::equations`]).
+//! the rest. The equations are found once, with the board. The sum shapes whose cells may repeat
+//! (derived innies and outies across shapes) are equations too: their cells that see each other
+//! must still differ, which the cage combinations do not look at.
 //!
 //! To reason about more equations, add them where the board collects them (unions of more
 //! shapes, or sums of cages of other kinds); the rule takes any list of cells with signs.
@@ -270,7 +271,11 @@ fn equation_step(b: &Board, e: &Equation, free: usize, weight: f64) -> Option<St
         cells: e.plus.iter().chain(&e.minus).copied().collect(),
         placements: vec![],
         eliminations: elim,
-        reason: format!("the law of 45 on {} gives {equation}", e.name),
+        reason: if e.members.len() == 1 && b.shapes[e.members[0]].sum.is_some() {
+            format!("{}: with the cells that see each other distinct, {equation}", e.name)
+        } else {
+            format!("the law of 45 on {} gives {equation}", e.name)
+        },
     })
 }
 
