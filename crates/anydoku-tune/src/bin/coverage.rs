@@ -60,7 +60,11 @@ fn main() {
     let budget = take(&mut args, "--budget").map_or(10.0, |s| s.parse().expect("seconds"));
     let threads: usize = take(&mut args, "--threads").map_or(1, |s| s.parse().expect("a count"));
     let stuck_file = take(&mut args, "--stuck");
-    let no_nets = args.iter().position(|a| a == "--no-nets").map(|i| args.remove(i)).is_some();
+    let no_nets = args
+        .iter()
+        .position(|a| a == "--no-nets")
+        .map(|i| args.remove(i))
+        .is_some();
     if args.is_empty() {
         eprintln!("usage: coverage [--budget S] [--threads N] [--stuck FILE] SET...");
         std::process::exit(2);
