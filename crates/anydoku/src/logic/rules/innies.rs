@@ -290,7 +290,7 @@ mod tests {
              [[cage]]\ncells = \"r1c1-2\"\nsum = 3\n",
         )
         .unwrap();
-        Board::new(&g, &vec![None; 81]).unwrap()
+        Board::new(&g, &[None; 81]).unwrap()
     }
 
     /// Per cell, the symbols of every assignment that fits the equation, with cells that see
