@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use rustc_hash::FxHashMap;
 
 use super::rules::constraints::Constraints;
-use super::rules::innies::Equation;
+use super::rules::innies::{equations, Equation};
 use crate::geometry::{Geometry, Rule as ShapeRule};
 
 /// A candidate set: bit `s` set when symbol `s` is possible.
@@ -132,16 +132,6 @@ impl Board {
         };
         let (derived, linear) =
             crate::geometry::partition::derive_with_linear(g, MAX_DERIVED, MAX_EQUATION);
-        let mut equations: Vec<Equation> = linear
-            .into_iter()
-            .map(|l| Equation {
-                name: l.name,
-                members: l.members,
-                plus: l.plus.iter().map(|c| c.index()).collect(),
-                minus: l.minus.iter().map(|c| c.index()).collect(),
-                total: l.total,
-            })
-            .collect();
         let constraints = Constraints::of(g);
         let shapes: Vec<LShape> = g
             .shapes
@@ -163,18 +153,7 @@ impl Board {
                 }
             })
             .collect();
-        // sum shapes whose cells may repeat: the equations see which of their cells differ
-        for (i, s) in shapes.iter().enumerate() {
-            if let (Some(total), false) = (s.sum, s.unique) {
-                equations.push(Equation {
-                    name: s.name.clone(),
-                    members: vec![i],
-                    plus: s.cells.clone(),
-                    minus: Vec::new(),
-                    total,
-                });
-            }
-        }
+        let equations = equations(&shapes, linear);
         let mut unique_of = vec![Vec::new(); n_cells];
         let mut shapes_of = vec![Vec::new(); n_cells];
         for (i, s) in shapes.iter().enumerate() {

@@ -19,7 +19,8 @@
 //! shapes, or sums of cages of other kinds); the rule takes any list of cells with signs.
 
 use super::{LogicRule, Step};
-use crate::logic::board::{bits, Board, Mask};
+use crate::geometry::partition::Linear;
+use crate::logic::board::{bits, Board, LShape, Mask};
 use crate::logic::budget::Cx;
 use crate::logic::{rate, Family};
 
@@ -71,6 +72,33 @@ impl LogicRule for InniesOuties {
         }
         best
     }
+}
+
+/// The equations of a board: the law of 45's (`linear`, cells by index) and every sum shape
+/// whose cells may repeat (its cells that see each other must still differ).
+pub(crate) fn equations(shapes: &[LShape], linear: Vec<Linear>) -> Vec<Equation> {
+    let mut out: Vec<Equation> = linear
+        .into_iter()
+        .map(|l| Equation {
+            name: l.name,
+            members: l.members,
+            plus: l.plus.iter().map(|c| c.index()).collect(),
+            minus: l.minus.iter().map(|c| c.index()).collect(),
+            total: l.total,
+        })
+        .collect();
+    for (i, s) in shapes.iter().enumerate() {
+        if let (Some(total), false) = (s.sum, s.unique) {
+            out.push(Equation {
+                name: s.name.clone(),
+                members: vec![i],
+                plus: s.cells.clone(),
+                minus: Vec::new(),
+                total,
+            });
+        }
+    }
+    out
 }
 
 /// Assignments tried at most per group of cells that see each other.
