@@ -256,8 +256,7 @@ impl Board {
                 b.place(c, v);
             }
         }
-        let all: Vec<usize> = (0..b.shapes.len()).collect();
-        b.refresh(&all);
+        b.refresh(&(0..b.shapes.len()).collect::<Vec<_>>());
         Ok(b)
     }
 
