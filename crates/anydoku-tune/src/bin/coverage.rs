@@ -212,12 +212,12 @@ fn rate_one(label: &str, job: &Job, budget: f64) -> Row {
         max_nodes: None,
         max_time: Some(Duration::from_secs_f64(budget)),
     };
-    let t = cpu_ms();
+    let t = anydoku_tune::thread_cpu_ms();
     let result =
         Logic::all(g.symbol_count())
             .with_limits(limits)
             .solve(g, &p.givens, solution.as_deref());
-    row.ms = cpu_ms() - t;
+    row.ms = anydoku_tune::thread_cpu_ms() - t;
     let path: Path = match result {
         Ok(path) => path,
         Err(LogicError::Stopped(path)) => {
@@ -287,15 +287,4 @@ fn report(set: &str, rows: &[Row]) {
         );
     }
     std::io::stdout().flush().unwrap();
-}
-
-/// This thread's CPU time in milliseconds.
-fn cpu_ms() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to fill in.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 * 1000.0 + t.tv_nsec as f64 / 1e6
 }

@@ -8,17 +8,6 @@
 use anydoku::engine::Engine;
 use anydoku::Limits;
 
-/// The CPU time this thread has used, in seconds.
-fn cpu_now() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec to write to.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let text = std::fs::read_to_string(&args[1]).expect("a .jsonl file of JSON models");
@@ -31,10 +20,10 @@ fn main() {
         let mut best = f64::INFINITY;
         let mut answer = None;
         for _ in 0..repeats.max(1) {
-            let t = cpu_now();
+            let t = anydoku_tune::thread_cpu_ms() / 1000.0;
             let e = Engine::new(&puzzle.geometry);
             let c = e.count(&puzzle.givens, 2, Limits::none());
-            best = best.min(cpu_now() - t);
+            best = best.min(anydoku_tune::thread_cpu_ms() / 1000.0 - t);
             answer = Some((c.status().as_str(), c.nodes));
         }
         let (status, nodes) = answer.expect("one run");

@@ -39,9 +39,9 @@ fn main() {
                 ((*p.geometry).clone(), p.givens)
             }
         };
-        let t = cpu_ms();
+        let t = anydoku_tune::thread_cpu_ms();
         let path = Logic::all(g.symbol_count()).solve(&g, &givens, None);
-        let ms = cpu_ms() - t;
+        let ms = anydoku_tune::thread_cpu_ms() - t;
         let (search, score) = match &path {
             Ok(p) => (p.search, p.rating().score),
             Err(_) => (true, f64::NAN),
@@ -64,15 +64,4 @@ fn main() {
     for r in rows.iter().take(5) {
         println!("  {:9.2} ms  score {:.1}  {}", r.0, r.2, r.3);
     }
-}
-
-/// This thread's CPU time in milliseconds.
-fn cpu_ms() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to fill in.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 * 1000.0 + t.tv_nsec as f64 / 1e6
 }

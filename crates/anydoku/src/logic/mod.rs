@@ -102,6 +102,18 @@ impl Path {
     pub fn rating(&self) -> Rating {
         rate::rate(self)
     }
+
+    /// A path that stopped before the grid was full; `search` says whether its last step is a
+    /// search step.
+    fn unfinished(start: Board, end: Board, steps: Vec<Step>, search: bool) -> Path {
+        Path {
+            start,
+            end,
+            steps,
+            solved: false,
+            search,
+        }
+    }
 }
 
 /// A rule set.
@@ -252,24 +264,14 @@ impl Logic {
             }
             let next = self.step(&b, budget, &mut memo);
             if budget.is_out() {
-                return Err(LogicError::Stopped(Box::new(Path {
-                    start,
-                    end: b,
-                    steps,
-                    solved: false,
-                    search: false,
-                })));
+                return Err(LogicError::Stopped(Box::new(Path::unfinished(
+                    start, b, steps, false,
+                ))));
             }
             let step = match next {
                 Some(s) => s,
                 None if until != Until::Solved => {
-                    return Ok(Path {
-                        start,
-                        end: b,
-                        steps,
-                        solved: false,
-                        search: false,
-                    });
+                    return Ok(Path::unfinished(start, b, steps, false));
                 }
                 None => {
                     let step = search_step(g, &b, budget.remaining())?;
@@ -278,13 +280,7 @@ impl Logic {
                     }
                     b.apply(&step);
                     steps.push(step);
-                    return Ok(Path {
-                        start,
-                        end: b,
-                        steps,
-                        solved: false,
-                        search: true,
-                    });
+                    return Ok(Path::unfinished(start, b, steps, true));
                 }
             };
             if let Some(sol) = solution {
@@ -294,13 +290,7 @@ impl Logic {
             let heavy = matches!(until, Until::Weight(w) if rate::tenths(step.weight) >= w);
             steps.push(step);
             if heavy {
-                return Ok(Path {
-                    start,
-                    end: b,
-                    steps,
-                    solved: false,
-                    search: false,
-                });
+                return Ok(Path::unfinished(start, b, steps, false));
             }
         }
     }
