@@ -9,7 +9,9 @@
 //! prunes most of the tree, and the searcher's buffers are reused between checks. A search that
 //! the engine would hand to CDCL (see `Options::cdcl`) goes on with [`Cdcl`] below the same
 //! candidates, its saved phases set to the known solution (an other solution mostly agrees with
-//! it): sparse 25x25 grids leave checks that depth-first search cannot exhaust.
+//! it): sparse 25x25 grids leave checks that depth-first search cannot exhaust. Once a few checks
+//! in a row needed CDCL, the next ones start with it (thinning only makes checks harder), with a
+//! depth-first probe now and then in case the checks got easy again.
 
 use crate::engine::cdcl::{Cdcl, Outcome};
 use crate::engine::propagate::{propagate, propagate_at};
@@ -43,7 +45,17 @@ pub struct Checker<'e> {
     pub nodes: u64,
     /// CDCL searches run so far, their decisions, conflicts and time (for the tuning tools).
     pub cdcl: CdclTally,
+    /// Checks in a row whose depth-first searches ran out and went on with CDCL.
+    deferred_run: u32,
+    /// Checks in a row that went to CDCL without depth-first searches.
+    skipped: u32,
 }
+
+/// After this many checks in a row that depth-first search left to CDCL, the next checks go to
+/// CDCL at once (thinning only makes checks harder, so they would too) ...
+const SKIP_AFTER: u32 = 2;
+/// ... except every `PROBE_EVERY`-th, which tries depth-first search again.
+const PROBE_EVERY: u32 = 16;
 
 /// What the CDCL searches of a [`Checker`] cost.
 #[derive(Debug, Clone, Copy, Default)]
@@ -71,6 +83,8 @@ impl<'e> Checker<'e> {
             searches: 0,
             nodes: 0,
             cdcl: CdclTally::default(),
+            deferred_run: 0,
+            skipped: 0,
         }
     }
 
@@ -110,7 +124,15 @@ impl<'e> Checker<'e> {
         };
         let max_nodes = self.limits.max_nodes.unwrap_or(u64::MAX);
         let out_of_time = |l: &Limits| l.max_time.is_some_and(|t| t.is_zero());
-        let switch = self.e.cdcl_switch(max_nodes);
+        let mut switch = self.e.cdcl_switch(max_nodes);
+        // a run of checks that depth-first search could not settle: skip it, probing now and then
+        let skip = switch.is_some() && self.deferred_run >= SKIP_AFTER && self.skipped < PROBE_EVERY;
+        if skip {
+            switch = Some(0);
+            self.skipped += 1;
+        } else {
+            self.skipped = 0;
+        }
         let mut unknown = false;
         let mut spent = 0u64;
         // cells left to CDCL, and cells that agree with `solution` in every solution
@@ -151,11 +173,17 @@ impl<'e> Checker<'e> {
             spent += self.dfs.nodes;
             self.nodes += self.dfs.nodes;
             match found {
-                Some(true) => return Other::Found(self.dfs.solution()),
+                Some(true) => {
+                    self.deferred_run = 0;
+                    return Other::Found(self.dfs.solution());
+                }
                 Some(false) => equal.push(c as u32),
                 None if switch == Some(cap) && self.dfs.nodes >= cap => deferred.push(c as u32),
                 None => unknown = true,
             }
+        }
+        if !skip {
+            self.deferred_run = if deferred.is_empty() { 0 } else { self.deferred_run + 1 };
         }
         if !deferred.is_empty() {
             let left = max_nodes.saturating_sub(spent);
@@ -483,6 +511,52 @@ mod tests {
                 "{name}: both answers seen: {checks:?}"
             );
         }
+    }
+
+    /// A checker that skips depth-first search (after a run of checks left to CDCL) answers as
+    /// a checker without CDCL does, and then probes depth-first search again: on random removals
+    /// from random 16x16 grids, the same answers, every other solution valid.
+    #[test]
+    fn checks_that_skip_depth_first_search_agree() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let g = builtin::load("classic16").unwrap();
+        let (with, without) = (Engine::new(&g), Engine::with_and_without_cdcl(&g).1);
+        assert!(with.cdcl_switch(u64::MAX).is_some_and(|t| t > 0));
+        let mut skipping = Checker::new(&with, Limits::none());
+        let (mut skipped, mut probed, mut found) = (0, 0, 0);
+        for _ in 0..40 {
+            let sol = super::super::grid::random_grid(&without, &mut rng, 100).unwrap();
+            let n = sol.len();
+            let mut givens: Vec<Option<u8>> = vec![None; n];
+            for _ in 0..rng.gen_range(150..230) {
+                let c = rng.gen_range(0..n);
+                givens[c] = Some(sol[c]);
+            }
+            let cells: Vec<u32> = (0..n as u32)
+                .filter(|&c| givens[c as usize].is_none())
+                .take(2)
+                .collect();
+            // as after a run of checks that depth-first search left to CDCL
+            skipping.deferred_run = skipping.deferred_run.max(SKIP_AFTER);
+            let cdcl_before = skipping.cdcl.searches;
+            let a = skipping.other_solution(&givens, &cells, &sol);
+            match skipping.skipped {
+                0 => probed += 1,
+                _ => skipped += 1,
+            }
+            let b = Checker::new(&without, Limits::none()).other_solution(&givens, &cells, &sol);
+            assert_eq!(matches!(a, Other::Found(_)), matches!(b, Other::Found(_)));
+            if let Other::Found(o) = a {
+                found += 1;
+                assert!(givens.iter().zip(&o).all(|(g, v)| g.is_none_or(|g| g == *v)));
+                assert!(cells.iter().any(|&c| o[c as usize] != sol[c as usize]));
+                let full: Vec<Option<u8>> = o.iter().map(|&v| Some(v)).collect();
+                assert_eq!(without.count(&full, 2, Limits::none()).count, 1);
+            }
+            assert!(skipping.skipped == 0 || skipping.cdcl.searches >= cdcl_before);
+        }
+        assert!(skipped > 0 && probed > 0 && found > 0, "{skipped} {probed} {found}");
     }
 
     #[test]
