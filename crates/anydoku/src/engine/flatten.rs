@@ -191,6 +191,7 @@ pub(super) fn flatten(g: &Geometry, derived: bool) -> Engine {
     Engine {
         board: None,
         cdcl_after: None,
+        cdcl_stall: None,
         alldiff_after: None,
         overlaps: Vec::new(),
         overlap_cells: Vec::new(),

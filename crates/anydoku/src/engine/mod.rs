@@ -173,6 +173,9 @@ pub struct Engine {
     /// (`Some(0)`: from the start), or `None` when it never does (models without complete
     /// shapes, or switched off in [`Options::cdcl`]).
     pub(crate) cdcl_after: Option<u64>,
+    /// Dead ends (branches whose propagation fails) after which a whole puzzle's uniqueness
+    /// check ([`Searcher::count`]) goes on with [`cdcl`] before `cdcl_after` nodes, or `None`.
+    pub(crate) cdcl_stall: Option<u64>,
     /// The propagators of the constraint kinds other than unique and sum (thermometers,
     /// arrows, kropki dots, ...), run by the cell-major kernel ([`constraint`]).
     pub(crate) props: Vec<std::sync::Arc<dyn constraint::Propagator>>,
@@ -252,6 +255,11 @@ pub struct Options {
     /// models with sum shapes (where a search that needs more nodes than that is a hard one),
     /// after fifty times that for models of unique shapes with fewer symbols (where depth-first
     /// search settles every published puzzle well before); `On`: from the start; `Off`: never.
+    /// For 25 or more symbols a whole puzzle's check also goes on with CDCL as soon as its
+    /// depth-first search meets as many dead ends as there are symbols: there CDCL from the
+    /// root (propagated with the all-different filter) settles whatever such a stalling search
+    /// would, while a search that fills a sparse grid without dead ends (many solutions) stays
+    /// depth-first (the generator's checks of one cell at a time keep the node threshold).
     pub cdcl: Switch,
     /// In the bitboard kernel on boards of up to 128 bits (every 9x9 layout and the smaller
     /// ones), count a symbol's places in every complete shape at once with AVX-512
@@ -317,6 +325,10 @@ impl Engine {
             Switch::Off => None,
             Switch::Auto if n_symbols >= 25 || !self.sums.is_empty() => Some(n_cells as u64),
             Switch::Auto => Some(50 * n_cells as u64),
+        };
+        self.cdcl_stall = match options.cdcl {
+            Switch::Auto if n_symbols >= 25 && self.cdcl_after.is_some() => Some(n_symbols as u64),
+            _ => None,
         };
         self.alldiff_after = match options.alldiff {
             _ if self.n_complete == 0 => None,

@@ -9,7 +9,8 @@
 //!
 //! [`Searcher::count`] is also where the kernels meet: plain counts go to the bitboard kernel
 //! ([`super::board`]) when the engine has one, and a uniqueness check that depth-first search has
-//! not settled within the engine's `cdcl_after` nodes goes on with [`super::cdcl`].
+//! not settled within the engine's `cdcl_after` nodes (or that stalled: `cdcl_stall` dead ends)
+//! goes on with [`super::cdcl`].
 
 use super::board::BoardSearch;
 use super::levels::Levels;
@@ -43,6 +44,9 @@ pub struct Searcher<'e> {
     strong: bool,
     /// The bitboard kernel, when the engine has one (used for plain counts).
     board: Option<BoardSearch<'e>>,
+    /// Dead ends met by the current cell-major search, and how many stop it.
+    pub(super) fails: u64,
+    max_fails: u64,
 }
 
 impl<'e> Searcher<'e> {
@@ -62,6 +66,8 @@ impl<'e> Searcher<'e> {
             keep: 2,
             strong: false,
             board: e.board.as_ref().map(BoardSearch::new),
+            fails: 0,
+            max_fails: u64::MAX,
         }
     }
 
@@ -120,9 +126,9 @@ impl<'e> Searcher<'e> {
     /// [`Searcher::keep_solutions`] says).
     ///
     /// A plain uniqueness check (`limit` at most 2) of a model that has a CDCL
-    /// form ([`Engine`]'s `cdcl_after`) that the depth-first search has not settled within that
-    /// many nodes goes on with conflict-driven clause learning from the root, under what is left
-    /// of the budget.
+    /// form ([`Engine`]'s `cdcl_after`) that the depth-first search has not settled within
+    /// that many nodes, or that met the engine's `cdcl_stall` dead ends first, goes on with
+    /// conflict-driven clause learning from the root, under what is left of the budget.
     pub fn count(&mut self, givens: &[Option<u8>], limit: u64, limits: Limits) -> Count {
         let budget = Budget::from(limits);
         let switch = self
@@ -136,9 +142,13 @@ impl<'e> Searcher<'e> {
             max_nodes: switch.unwrap_or(budget.max_nodes),
             ..budget
         };
+        self.fails = 0;
+        self.max_fails = switch.and(self.e.cdcl_stall).unwrap_or(u64::MAX);
         let dfs = self.count_dfs(givens, limit, capped, switch.is_none());
+        let stalled = self.fails >= self.max_fails;
+        self.max_fails = u64::MAX;
         match switch {
-            Some(t) if !dfs.complete && dfs.nodes >= t && !budget.deadline_passed() => {
+            Some(t) if !dfs.complete && (dfs.nodes >= t || stalled) && !budget.deadline_passed() => {
                 self.count_cdcl(givens, limit, budget, dfs.nodes)
             }
             _ => dfs,
@@ -160,6 +170,7 @@ impl<'e> Searcher<'e> {
             return board.count_within(givens, limit, budget);
         }
         self.nodes = 0;
+        self.fails = 0;
         self.found = 0;
         self.limit = limit.max(1);
         self.stopped = false;
@@ -262,6 +273,11 @@ impl<'e> Searcher<'e> {
                 }
             } else {
                 self.levels.drop_child();
+                self.fails += 1;
+                if self.fails >= self.max_fails {
+                    self.stopped = true;
+                    return;
+                }
             }
         }
     }

@@ -209,6 +209,43 @@ fn searcher_with_and_without_cdcl_agree() {
     })
 }
 
+/// A whole count on a wide layout (25x25) whose depth-first search meets the engine's
+/// `cdcl_stall` dead ends goes on with CDCL before `cdcl_after` nodes and answers as depth-first
+/// search alone does; some of the random partial grids take that path.
+#[test]
+fn a_stalled_search_hands_over_early_and_agrees() {
+    crate::engine::with_deep_stack(|| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let g = builtin::load("classic25").unwrap();
+        let auto = Engine::new(&g);
+        let (_, dfs) = Engine::with_and_without_cdcl(&g);
+        let stall = auto.cdcl_stall.expect("a stall threshold for 25 symbols");
+        let n = dfs.n_cells;
+        let grid = dfs.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
+        let mut stalled = 0;
+        for _ in 0..12 {
+            let mut givens = vec![None; n];
+            for _ in 0..rng.gen_range(380..470) {
+                let c = rng.gen_range(0..n);
+                givens[c] = Some(grid[c]);
+            }
+            let Some(want) = dfs_count(&dfs, &givens, 2, 200_000) else {
+                continue;
+            };
+            let mut s = Searcher::new(&auto);
+            let got = s.count(&givens, 2, Limits::none());
+            assert_eq!(got.status(), want.status());
+            if want.status() == crate::engine::Status::Unique {
+                assert_eq!(got.solutions, want.solutions);
+            }
+            // a search that stalled stopped at its `stall`-th dead end
+            stalled += (s.fails == stall) as u32;
+            assert!(s.fails <= stall);
+        }
+        assert!(stalled >= 2, "only {stalled} searches stalled");
+    })
+}
+
 /// A node budget stops CDCL with an unknown answer instead of running on.
 #[test]
 fn honours_the_node_budget() {
