@@ -1,7 +1,8 @@
 //! How many puzzles of a set the logical rater finishes without search (a tuning aid for
 //! issue 23's coverage checks).
 //!
-//! `coverage [--budget SECONDS] [--threads N] [--stuck FILE] SET...`, each SET one of:
+//! `coverage [--budget SECONDS] [--threads N] [--stuck FILE] [--no-nets] SET...`, each SET one
+//! of:
 //! - `lines:FILE:GEOMETRY:EVERY`: every EVERY-th line of a file of grid text (a rating or a
 //!   solution may follow on the line; only the grid is read);
 //! - `jsonl:FILE:EVERY`: every EVERY-th JSON model of a file (models with an `expect` are
@@ -15,9 +16,11 @@
 //! "logic" (solved by the rules), "search" (the rules got stuck), "budget" (ran out) or
 //! "skipped" (no unique solution, or unreadable). Per set: the counts, the share solved by
 //! logic, the median and largest CPU time per puzzle (thread CPU time), and for every puzzle
-//! not finished by logic its label, how many cells were still empty where the rules stopped
-//! and the hardest rule used before. `--stuck FILE` appends those puzzles as JSON models, with
+//! not finished by logic its label, how many cells (and candidates) were still open where the
+//! rules stopped and the hardest rule used before. `--stuck FILE` appends those puzzles as JSON models, with
 //! the board where the rules stopped as givens (to look at with `solve --steps` or `hint`).
+//! `--no-nets` leaves out the forcing family, to see where the cheaper rules stop (the empty
+//! cells left say how far they got).
 
 use std::io::Write;
 use std::path::Path as FsPath;
@@ -26,7 +29,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anydoku::generate::{Generator, KillerOptions, Options};
-use anydoku::logic::{Logic, LogicError, Path};
+use anydoku::logic::{Family, Logic, LogicError, Path};
 use anydoku::puzzle::{json, text};
 use anydoku::{Geometry, Limits, Puzzle};
 
@@ -47,6 +50,7 @@ struct Row {
     end: End,
     ms: f64,
     empty: usize,
+    cands: usize,
     hardest: String,
     stuck: Option<String>,
 }
@@ -56,6 +60,11 @@ fn main() {
     let budget = take(&mut args, "--budget").map_or(10.0, |s| s.parse().expect("seconds"));
     let threads: usize = take(&mut args, "--threads").map_or(1, |s| s.parse().expect("a count"));
     let stuck_file = take(&mut args, "--stuck");
+    let no_nets = args
+        .iter()
+        .position(|a| a == "--no-nets")
+        .map(|i| args.remove(i))
+        .is_some();
     if args.is_empty() {
         eprintln!("usage: coverage [--budget S] [--threads N] [--stuck FILE] SET...");
         std::process::exit(2);
@@ -66,7 +75,7 @@ fn main() {
     );
     for set in &args {
         let jobs = jobs(set);
-        let rows = run(&jobs, budget, threads);
+        let rows = run(&jobs, budget, threads, no_nets);
         report(set, &rows);
         if let Some(f) = &stuck_file {
             let mut out = std::fs::OpenOptions::new()
@@ -173,7 +182,7 @@ fn jobs(set: &str) -> Vec<(String, Job)> {
 }
 
 /// Rates the jobs on `threads` threads, in job order.
-fn run(jobs: &[(String, Job)], budget: f64, threads: usize) -> Vec<Row> {
+fn run(jobs: &[(String, Job)], budget: f64, threads: usize, no_nets: bool) -> Vec<Row> {
     let next = AtomicUsize::new(0);
     let rows: Mutex<Vec<Option<Row>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
     std::thread::scope(|s| {
@@ -183,7 +192,7 @@ fn run(jobs: &[(String, Job)], budget: f64, threads: usize) -> Vec<Row> {
                 let Some((label, job)) = jobs.get(i) else {
                     break;
                 };
-                let row = rate_one(label, job, budget);
+                let row = rate_one(label, job, budget, no_nets);
                 rows.lock().unwrap()[i] = Some(row);
             });
         }
@@ -191,12 +200,13 @@ fn run(jobs: &[(String, Job)], budget: f64, threads: usize) -> Vec<Row> {
     rows.into_inner().unwrap().into_iter().flatten().collect()
 }
 
-fn rate_one(label: &str, job: &Job, budget: f64) -> Row {
+fn rate_one(label: &str, job: &Job, budget: f64, no_nets: bool) -> Row {
     let mut row = Row {
         label: label.to_string(),
         end: End::Skipped,
         ms: 0.0,
         empty: 0,
+        cands: 0,
         hardest: String::new(),
         stuck: None,
     };
@@ -213,10 +223,13 @@ fn rate_one(label: &str, job: &Job, budget: f64) -> Row {
         max_time: Some(Duration::from_secs_f64(budget)),
     };
     let t = anydoku_tune::thread_cpu_ms();
-    let result =
-        Logic::all(g.symbol_count())
-            .with_limits(limits)
-            .solve(g, &p.givens, solution.as_deref());
+    let families: Vec<Family> = Family::ALL
+        .into_iter()
+        .filter(|&f| !(no_nets && f == Family::Forcing))
+        .collect();
+    let result = Logic::with_families(g.symbol_count(), &families)
+        .with_limits(limits)
+        .solve(g, &p.givens, solution.as_deref());
     row.ms = anydoku_tune::thread_cpu_ms() - t;
     let path: Path = match result {
         Ok(path) => path,
@@ -246,6 +259,7 @@ fn rate_one(label: &str, job: &Job, budget: f64) -> Row {
             b.apply(s);
         }
         row.empty = b.value.iter().filter(|v| v.is_none()).count();
+        row.cands = b.cand.iter().map(|m| m.count_ones() as usize).sum();
         let mut stopped = p.clone();
         stopped.givens = b.value.clone();
         let mut model = stopped.to_json();
@@ -282,8 +296,8 @@ fn report(set: &str, rows: &[Row]) {
     );
     for r in rows.iter().filter(|r| r.end != End::Logic) {
         println!(
-            "    {:?} {}: {} empty cells left, {:.0} ms; {}",
-            r.end, r.label, r.empty, r.ms, r.hardest
+            "    {:?} {}: {} empty cells ({} candidates) left, {:.0} ms; {}",
+            r.end, r.label, r.empty, r.cands, r.ms, r.hardest
         );
     }
     std::io::stdout().flush().unwrap();

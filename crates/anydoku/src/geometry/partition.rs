@@ -196,6 +196,8 @@ struct Region<const W: usize> {
     /// Cells of the cages sticking out that lie outside, and their total, when the cages that
     /// touch the region cover it entirely.
     outie: Option<(Bits<W>, i64)>,
+    /// The cells and the total of the cages that touch the union without lying inside it.
+    touching: (Bits<W>, i64),
 }
 
 /// Innie and outie of the union `members` of complete shapes, whose cells are `cells`. The
@@ -248,6 +250,7 @@ fn analyse<const W: usize>(p: &Parts<W>, members: Members, cells: Bits<W>) -> Re
         members,
         innie,
         outie,
+        touching: (touching, touching_total),
     }
 }
 
@@ -397,12 +400,6 @@ pub fn derive_with(g: &Geometry, max_union: usize) -> Vec<Shape> {
     derive_named(g, max_union, MAX_LEFTOVER, true)
 }
 
-/// [`derive()`] keeping derived shapes of up to `max_leftover` cells (the logical rules reason
-/// about larger innies and outies by their sums' ranges).
-pub fn derive_sized(g: &Geometry, max_leftover: usize) -> Vec<Shape> {
-    derive_named(g, MAX_UNION, max_leftover, true)
-}
-
 /// [`derive()`] with the shapes' names left empty: what the engine uses (it never shows a name,
 /// and naming every derived shape was a measurable part of building a Killer's engine).
 pub fn derive_unnamed(g: &Geometry) -> Vec<Shape> {
@@ -410,11 +407,53 @@ pub fn derive_unnamed(g: &Geometry) -> Vec<Shape> {
 }
 
 fn derive_named(g: &Geometry, max_union: usize, max_leftover: usize, named: bool) -> Vec<Shape> {
+    derive_any(g, max_union, max_leftover, named, None)
+}
+
+/// A law-of-45 equation that the logic reasons about by ranges: the `plus` cells add up to
+/// `total` more than the `minus` cells (an innie of any size, or innies minus outies).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Linear {
+    /// "Rows 1 + 2" style: the union's shapes' names joined.
+    pub name: String,
+    /// The complete shapes of the union (geometry shape indices).
+    pub members: Vec<usize>,
+    /// Cells counted positively.
+    pub plus: Vec<CellId>,
+    /// Cells counted negatively.
+    pub minus: Vec<CellId>,
+    /// `sum(plus) - sum(minus)`.
+    pub total: i64,
+}
+
+/// The derived sum shapes of up to `max_leftover` cells (the logical rules reason about larger
+/// innies and outies by their sums' ranges), and besides them
+/// every other innie and every "innies minus outies" equation of the same unions with at most
+/// `max_linear` cells (for the logic's range reasoning).
+pub fn derive_with_linear(
+    g: &Geometry,
+    max_leftover: usize,
+    max_linear: usize,
+) -> (Vec<Shape>, Vec<Linear>) {
+    let mut linear = Vec::new();
+    let shapes = derive_any(g, MAX_UNION, max_leftover, true, Some((&mut linear, max_linear)));
+    (shapes, linear)
+}
+
+type LinearOut<'a> = Option<(&'a mut Vec<Linear>, usize)>;
+
+fn derive_any(
+    g: &Geometry,
+    max_union: usize,
+    max_leftover: usize,
+    named: bool,
+    linear: LinearOut,
+) -> Vec<Shape> {
     match g.cell_count() {
-        0..=128 => derive_in::<2>(g, max_union, max_leftover, named),
-        129..=256 => derive_in::<4>(g, max_union, max_leftover, named),
-        257..=512 => derive_in::<8>(g, max_union, max_leftover, named),
-        513..=MAX_CELLS => derive_in::<16>(g, max_union, max_leftover, named),
+        0..=128 => derive_in::<2>(g, max_union, max_leftover, named, linear),
+        129..=256 => derive_in::<4>(g, max_union, max_leftover, named, linear),
+        257..=512 => derive_in::<8>(g, max_union, max_leftover, named, linear),
+        513..=MAX_CELLS => derive_in::<16>(g, max_union, max_leftover, named, linear),
         _ => Vec::new(),
     }
 }
@@ -424,6 +463,7 @@ fn derive_in<const W: usize>(
     max_union: usize,
     max_leftover: usize,
     named: bool,
+    mut linear: LinearOut,
 ) -> Vec<Shape> {
     if !g.shapes.iter().any(|s| matches!(s.rule, Rule::Sum { .. })) {
         return Vec::new();
@@ -450,7 +490,11 @@ fn derive_in<const W: usize>(
         .map(|s| Bits::of(n, &s.cells))
         .collect();
     let mut out = Vec::new();
+    let mut seen_linear: FxHashSet<(Bits<W>, Bits<W>, i64)> = FxHashSet::default();
     unions(&p, max_union, |r| {
+        if let Some((list, max_linear)) = linear.as_mut() {
+            add_linear(&p, &r, *max_linear, max_leftover, &mut seen_linear, list);
+        }
         let outie = r
             .outie
             .as_ref()
@@ -479,6 +523,47 @@ fn derive_in<const W: usize>(
         }
     });
     out
+}
+
+/// The union's innie and its "innies minus outies" equation, when they have at most
+/// `max_linear` cells and are not derived sum shapes already (pure, at most `max_leftover`).
+fn add_linear<const W: usize>(
+    p: &Parts<W>,
+    r: &Region<W>,
+    max_linear: usize,
+    max_leftover: usize,
+    seen: &mut FxHashSet<(Bits<W>, Bits<W>, i64)>,
+    list: &mut Vec<Linear>,
+) {
+    let mut cells = Bits::<W>::new(0);
+    for m in r.members.iter() {
+        cells.union_with(&p.complete[m].1);
+    }
+    let none = Bits::<W>::new(0);
+    let (innie, innie_total) = r.innie;
+    let (touching, touching_total) = r.touching;
+    let mixed = (
+        innie.minus(&touching),
+        touching.minus(&cells),
+        innie_total - touching_total,
+    );
+    for (plus, minus, total) in [(innie, none, innie_total), mixed] {
+        let size = plus.count() + minus.count();
+        let pure = plus.count() == 0 || minus.count() == 0;
+        if size == 0 || size > max_linear || (pure && size <= max_leftover) {
+            continue;
+        }
+        if !seen.insert((plus, minus, total)) {
+            continue;
+        }
+        list.push(Linear {
+            name: region_name(p, r),
+            members: r.members.iter().map(|m| p.complete[m].0).collect(),
+            plus: plus.cells(),
+            minus: minus.cells(),
+            total,
+        });
+    }
 }
 
 /// Rejects cage totals that contradict complete shapes: a complete shape exactly tiled by
@@ -708,6 +793,7 @@ mod tests {
                     let naive = naive_region(&p, &cells_of(&m), m.len());
                     assert_eq!(r.innie, naive.innie, "{name} {seed}: innie of {m:?}");
                     assert_eq!(r.outie, naive.outie, "{name} {seed}: outie of {m:?}");
+                    assert_eq!(r.touching, naive.touching, "{name} {seed}: touching {m:?}");
                     sizes.push(m.len());
                     got.push(cells_of(&m));
                 });
@@ -749,6 +835,7 @@ mod tests {
             outie: cells
                 .subset_of(&covered)
                 .then(|| (touching.minus(cells), inside_total + touching_total - total)),
+            touching: (touching, touching_total),
         }
     }
 

@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 use rustc_hash::FxHashMap;
 
 use super::rules::constraints::Constraints;
+use super::rules::innies::{equations, Equation};
 use crate::geometry::{Geometry, Rule as ShapeRule};
 
 /// A candidate set: bit `s` set when symbol `s` is possible.
@@ -26,6 +27,9 @@ pub type Mask = u64;
 /// Derived sum shapes with more cells than this are not kept (their sums still bound the cells
 /// they cover, but the rules only use derived shapes up to this size).
 const MAX_DERIVED: usize = 5;
+
+/// Law-of-45 equations with more cells than this are not kept for the innie/outie rule.
+const MAX_EQUATION: usize = 18;
 
 /// One shape in the logic view.
 #[derive(Debug, Clone)]
@@ -81,6 +85,8 @@ pub struct Board {
     pub required: Vec<Mask>,
     /// The constraint kinds' propagators, pairs and sums.
     pub(crate) constraints: Arc<Constraints>,
+    /// The law-of-45 equations besides the derived sum shapes (innies and outies by ranges).
+    pub(crate) equations: Arc<[Equation]>,
     /// The geometry's cell names.
     pub cell_names: Arc<[String]>,
     /// The geometry's symbols.
@@ -124,7 +130,8 @@ impl Board {
         } else {
             (1u64 << n_symbols) - 1
         };
-        let derived = crate::geometry::partition::derive_sized(g, MAX_DERIVED);
+        let (derived, linear) =
+            crate::geometry::partition::derive_with_linear(g, MAX_DERIVED, MAX_EQUATION);
         let constraints = Constraints::of(g);
         let shapes: Vec<LShape> = g
             .shapes
@@ -146,6 +153,7 @@ impl Board {
                 }
             })
             .collect();
+        let equations = equations(&shapes, linear);
         let mut unique_of = vec![Vec::new(); n_cells];
         let mut shapes_of = vec![Vec::new(); n_cells];
         for (i, s) in shapes.iter().enumerate() {
@@ -207,6 +215,7 @@ impl Board {
             peer_sets: peer_sets.into(),
             words,
             constraints: Arc::new(constraints),
+            equations: equations.into(),
             cell_names: g.cells.iter().map(|c| c.name.clone()).collect(),
             symbol_names: g.symbols.symbols().to_vec().into(),
             placed: vec![0; n_shapes],

@@ -12,6 +12,8 @@
 //! | hidden single                                 | 1.5                                   |
 //! | cage combinations (k empty cells)             | 2.0 + 0.2·k (at most 3.6)             |
 //! | cage pair (two sum shapes, k empty cells)     | 2.2 + 0.2·max(k, 3) (at most 3.6)     |
+//! | hidden cage combination (k empty cells)       | 2.4 + 0.2·k (at most 4.0)             |
+//! | innies / outies by ranges (k empty cells)     | 2.8 + 0.1·k (at most 3.8), +0.2 mixed |
 //! | constraint kind: parity / allowed symbols     | 1.2                                   |
 //! | constraint kind: pair (kropki, XV, <, clone)  | 1.7                                   |
 //! | constraint kind: line (thermo, whispers, ...) | 2.0 (a kind's default)                |
@@ -125,6 +127,17 @@ pub const SEARCH_WEIGHT: f64 = 20.0;
 /// Cage combinations on a sum shape with `k` empty cells.
 pub fn cage(k: usize) -> f64 {
     2.0 + 0.2 * k.min(8) as f64
+}
+
+/// Hidden cage combination on a sum shape with `k` empty cells (a symbol another shape can
+/// only place in it).
+pub fn hidden_cage(k: usize) -> f64 {
+    cage(k) + 0.4
+}
+
+/// Innies and outies by ranges with `k` empty cells (`mixed`: innies minus outies).
+pub fn innies(k: usize, mixed: bool) -> f64 {
+    2.8 + 0.1 * k.min(10) as f64 + if mixed { 0.2 } else { 0.0 }
 }
 
 /// Naked subset of size `k` (pair 3.0, triple 3.6, quad 5.0, then +0.4 per size).

@@ -12,12 +12,14 @@
 //! forcing nets should use it inside their propagation, to [`nested_rules`]).
 
 pub mod als;
+pub mod cage_demands;
 pub mod cage_pairs;
 pub mod cages;
 pub mod chains;
 pub mod constraints;
 pub mod fish;
 pub mod forcing;
+pub mod innies;
 pub mod links;
 pub mod net;
 pub mod overlap;
@@ -54,6 +56,8 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
         Box::new(constraints::ConstraintRule),
         Box::new(cages::CageCombinations),
         Box::new(cage_pairs::CagePairs),
+        Box::new(innies::InniesOuties),
+        Box::new(cage_demands::HiddenCageCombinations),
         Box::new(overlap::Overlap),
         Box::new(NakedSubset(2)),
         Box::new(fish::Fish(2)),
