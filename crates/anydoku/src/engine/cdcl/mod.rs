@@ -16,7 +16,9 @@
 //! Unit propagation over these is naked and hidden singles. On a conflict the solver learns a
 //! clause (first unique implication point, minimised recursively as in MiniSat: a literal goes
 //! when its reasons lead only to the clause's other literals and root facts), jumps back, and
-//! goes on; decisions follow variable activity (VSIDS) with saved phases, restarts come when
+//! goes on; decisions follow variable activity (VSIDS) with saved phases (on sum models every
+//! decision places a symbol instead: a sum learns more from a placed digit than from a
+//! removed candidate), restarts come when
 //! recent learnt clauses get worse than usual (as in Glucose), and learnt clauses with a high
 //! literal-block distance are dropped as they pile up. Counting goes on after a solution by
 //! adding the clause "differs from it somewhere" and solving again, keeping what was learnt.
@@ -136,6 +138,9 @@ pub struct Cdcl<'e> {
     restarts: Restarts,
     /// The sum shapes' propagators, when the engine has sum shapes.
     sums: Option<Sums>,
+    /// Every decision places a symbol (its variable true) instead of following the saved
+    /// phase: on sum models, until [`Cdcl::prefer`] asks for a known solution's phases.
+    place: bool,
 }
 
 /// How a search for the next solution ended.
@@ -197,6 +202,7 @@ impl<'e> Cdcl<'e> {
             ok: true,
             restarts: Restarts::default(),
             sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars)),
+            place: !e.sums.is_empty(),
         };
         for (c, &m) in root.iter().enumerate() {
             for_bits(m, |t| {
@@ -359,6 +365,7 @@ impl<'e> Cdcl<'e> {
     /// cells) starts from it instead of from nothing.
     pub fn prefer(&mut self, sol: &[u8]) {
         let n = self.n;
+        self.place = false;
         for (c, &t) in sol.iter().enumerate() {
             self.phase[c * n..(c + 1) * n].fill(false);
             if (t as usize) < n {
@@ -421,7 +428,7 @@ impl<'e> Cdcl<'e> {
                 };
                 self.decisions += 1;
                 self.trail_lim.push(self.trail.len());
-                let lit = 2 * v as Lit + (!self.phase[v]) as Lit;
+                let lit = 2 * v as Lit + (!self.place && !self.phase[v]) as Lit;
                 self.enqueue(lit, NO_REASON);
             }
         }

@@ -227,7 +227,7 @@ pub(crate) fn supports(e: &Engine, i: usize, masks: &[Mask], keep: &mut [Mask; 6
             combos_support(masks, combos, keep, false).map(|_| ())
         }
         Method::Enumerate { neq } => {
-            match enumerate_support(&e.values, masks, s.total, neq, keep) {
+            match enumerate_support(&e.values, masks, s.total, neq, keep, false) {
                 Some(true) => Some(()),
                 Some(false) => bounds_keep(&e.values, masks, s.total, keep),
                 None => None,
@@ -249,7 +249,7 @@ pub(crate) fn feasible(e: &Engine, i: usize, masks: &[Mask]) -> bool {
         }
         Method::Enumerate { neq } => {
             let mut keep = [0 as Mask; 64];
-            match enumerate_support(&e.values, masks, s.total, neq, &mut keep) {
+            match enumerate_support(&e.values, masks, s.total, neq, &mut keep, true) {
                 Some(true) => true,
                 Some(false) => bounds_keep(&e.values, masks, s.total, &mut keep).is_some(),
                 None => false,
@@ -266,13 +266,15 @@ pub(crate) fn feasible(e: &Engine, i: usize, masks: &[Mask]) -> bool {
 
 /// Supports of a small shape by enumeration (cells' candidates `masks`). `Some(false)` when it
 /// would cost too much (the caller falls back to bounds), `None` when no assignment reaches the
-/// total.
+/// total. With `first` it stops at the first assignment found (`keep` is then partial: for
+/// a feasibility test).
 fn enumerate_support(
     values: &[i64],
     masks: &[Mask],
     total: i64,
     neq: u64,
     keep: &mut [Mask; 64],
+    first: bool,
 ) -> Option<bool> {
     let k = masks.len();
     let mut work: u64 = 1;
@@ -295,7 +297,8 @@ fn enumerate_support(
         hi[j] = hi[j + 1] + b;
     }
     let mut chosen = [0u8; MAX_ENUM_CELLS];
-    let mut found = false;
+    // (found one, stop at the first)
+    let mut found = (false, first);
     enum_go(
         values,
         &m[..k],
@@ -309,7 +312,7 @@ fn enumerate_support(
         keep,
         &mut found,
     );
-    if found {
+    if found.0 {
         Some(true)
     } else {
         None
@@ -328,12 +331,15 @@ fn enum_go(
     sum: i64,
     chosen: &mut [u8; MAX_ENUM_CELLS],
     keep: &mut [Mask; 64],
-    found: &mut bool,
+    found: &mut (bool, bool),
 ) {
     let k = m.len();
+    if found.0 && found.1 {
+        return;
+    }
     if j == k {
         if sum == total {
-            *found = true;
+            found.0 = true;
             for i in 0..k {
                 keep[i] |= 1 << chosen[i];
             }
