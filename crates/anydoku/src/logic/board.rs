@@ -19,6 +19,7 @@ use rustc_hash::FxHashMap;
 
 use super::rules::constraints::Constraints;
 use super::rules::innies::{equations, Equation};
+use super::rules::links::GraphCache;
 use crate::geometry::{Geometry, Rule as ShapeRule};
 
 /// A candidate set: bit `s` set when symbol `s` is possible.
@@ -100,17 +101,33 @@ pub struct Board {
     /// Per cell and symbol (`c * n_symbols + v`), the stamp of the last step that removed the
     /// candidate or placed the cell.
     changed_sym: Vec<u32>,
+    /// Per shape, the last stamp of its cells in `changed` (so that a rule asks in one look).
+    shape_changed: Vec<u32>,
+    /// Per shape and symbol (`s * n_symbols + v`), the last stamp of its cells in `changed_sym`.
+    shape_sym_changed: Vec<u32>,
+    /// Per symbol, the last stamp of any cell in `changed_sym`.
+    sym_changed: Vec<u32>,
     /// Sum shapes' supports already worked out (shared by the copies of a board).
     supports: Arc<SupportCache>,
+    /// The chain rules' link graphs of the current candidates.
+    pub(crate) graphs: GraphCache,
 }
 
 /// Per sum shape and candidates of its cells, the symbols some valid assignment of the shape
 /// uses: the forcing nets of one solve meet the same cases over and over, step after step.
+/// Shapes of up to [`SUPPORT_INLINE`] cells keep key and support inside the table (one
+/// memory access less per look-up); larger ones in a second table.
 #[derive(Debug, Default)]
-struct SupportCache(Mutex<FxHashMap<SupportKey, Arc<[Mask]>>>);
+struct SupportCache {
+    small: Mutex<FxHashMap<[Mask; SUPPORT_INLINE + 1], [Mask; SUPPORT_INLINE]>>,
+    large: Mutex<FxHashMap<LongKey, Box<[Mask]>>>,
+}
 
-/// A sum shape and the candidates of its cells.
-type SupportKey = (usize, Vec<Mask>);
+/// The shape, then its cells' candidates.
+type LongKey = Box<[Mask]>;
+
+/// Cells of a sum shape whose supports are kept inline.
+const SUPPORT_INLINE: usize = 9;
 
 /// Entries kept at most (the cache starts afresh past this).
 const SUPPORT_CACHE_MAX: usize = 1 << 18;
@@ -222,7 +239,11 @@ impl Board {
             stamp: 0,
             changed: vec![0; n_cells],
             changed_sym: vec![0; n_cells * n_symbols],
+            shape_changed: vec![0; n_shapes],
+            shape_sym_changed: vec![0; n_shapes * n_symbols],
+            sym_changed: vec![0; n_symbols],
             supports: Arc::default(),
+            graphs: GraphCache::default(),
         };
         for (c, v) in givens.iter().enumerate() {
             if let Some(v) = *v {
@@ -235,8 +256,7 @@ impl Board {
                 b.place(c, v);
             }
         }
-        let all: Vec<usize> = (0..b.shapes.len()).collect();
-        b.refresh(&all);
+        b.refresh(&(0..b.shapes.len()).collect::<Vec<_>>());
         Ok(b)
     }
 
@@ -289,11 +309,7 @@ impl Board {
     /// Whether symbol `v` of some cell of shape `s` changed after stamp `since` (removed, or
     /// the cell placed).
     pub fn symbol_changed_since(&self, s: usize, v: usize, since: u32) -> bool {
-        since == 0
-            || self.shapes[s]
-                .cells
-                .iter()
-                .any(|&c| self.changed_sym[c * self.n_symbols + v] > since)
+        since == 0 || self.shape_sym_changed[s * self.n_symbols + v] > since
     }
 
     /// The symbols removed from some cell (or some cell placed) after stamp `since`: a rule
@@ -302,15 +318,10 @@ impl Board {
         if since == 0 {
             return self.full;
         }
-        let n = self.n_symbols;
         let mut out = 0;
-        for c in 0..self.cell_count() {
-            if self.changed[c] > since {
-                for v in 0..n {
-                    if self.changed_sym[c * n + v] > since {
-                        out |= 1 << v;
-                    }
-                }
+        for (v, &at) in self.sym_changed.iter().enumerate() {
+            if at > since {
+                out |= 1 << v;
             }
         }
         out
@@ -318,22 +329,28 @@ impl Board {
 
     /// Whether any cell of shape `s` changed after stamp `since`.
     pub fn shape_changed_since(&self, s: usize, since: u32) -> bool {
-        since == 0
-            || self.shapes[s]
-                .cells
-                .iter()
-                .any(|&c| self.changed[c] > since)
+        since == 0 || self.shape_changed[s] > since
+    }
+
+    /// Stamps symbol `v` of cell `c` changed now (and its shapes and the symbol).
+    fn mark(&mut self, c: usize, v: usize) {
+        let (n, stamp) = (self.n_symbols, self.stamp);
+        self.changed[c] = stamp;
+        self.changed_sym[c * n + v] = stamp;
+        self.sym_changed[v] = stamp;
+        for &s in self.shapes_of[c].iter() {
+            self.shape_changed[s] = stamp;
+            self.shape_sym_changed[s * n + v] = stamp;
+        }
     }
 
     /// Places `v` in `c` and removes it from the peers.
     fn place(&mut self, c: usize, v: u8) {
-        let n = self.n_symbols;
-        for w in 0..n {
-            self.changed_sym[c * n + w] = self.stamp;
+        for w in 0..self.n_symbols {
+            self.mark(c, w);
         }
         self.value[c] = Some(v);
         self.cand[c] = 1 << v;
-        self.changed[c] = self.stamp;
         for &s in self.shapes_of[c].iter() {
             self.placed[s] |= 1 << v;
         }
@@ -341,27 +358,48 @@ impl Board {
             let p = self.peers[c][i] as usize;
             if self.cand[p] & (1 << v) != 0 {
                 self.cand[p] &= !(1u64 << v);
-                self.changed[p] = self.stamp;
-                self.changed_sym[p * n + v as usize] = self.stamp;
+                self.mark(p, v as usize);
             }
         }
     }
 
     /// Per cell of sum shape `s`, the symbols some valid assignment of the shape uses when its
-    /// cells hold `cands` (worked out once per solve).
-    pub fn sum_support(&self, s: usize, cands: &[Mask]) -> Arc<[Mask]> {
-        let key = (s, cands.to_vec());
-        if let Some(x) = self.supports.0.lock().ok().and_then(|m| m.get(&key).cloned()) {
-            return x;
+    /// cells hold `cands`, written to `out` (worked out once per solve).
+    pub fn sum_support(&self, s: usize, cands: &[Mask], out: &mut Vec<Mask>) {
+        let k = cands.len();
+        out.clear();
+        if k <= SUPPORT_INLINE {
+            // the key: the shape, then the candidates (the shape says how many)
+            let mut key = [0 as Mask; SUPPORT_INLINE + 1];
+            key[0] = s as Mask;
+            key[1..=k].copy_from_slice(cands);
+            if let Some(x) = self.supports.small.lock().ok().and_then(|m| m.get(&key).copied()) {
+                out.extend_from_slice(&x[..k]);
+                return;
+            }
+            out.extend(super::rules::cages::support(self, s, cands));
+            let mut value = [0 as Mask; SUPPORT_INLINE];
+            value[..k].copy_from_slice(out);
+            if let Ok(mut m) = self.supports.small.lock() {
+                if m.len() >= SUPPORT_CACHE_MAX {
+                    m.clear();
+                }
+                m.insert(key, value);
+            }
+            return;
         }
-        let x: Arc<[Mask]> = super::rules::cages::support(self, s, cands).into();
-        if let Ok(mut m) = self.supports.0.lock() {
+        let key: LongKey = std::iter::once(s as Mask).chain(cands.iter().copied()).collect();
+        if let Some(x) = self.supports.large.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            out.extend_from_slice(&x);
+            return;
+        }
+        out.extend(super::rules::cages::support(self, s, cands));
+        if let Ok(mut m) = self.supports.large.lock() {
             if m.len() >= SUPPORT_CACHE_MAX {
                 m.clear();
             }
-            m.insert(key, x.clone());
+            m.insert(key, out.as_slice().into());
         }
-        x
     }
 
     /// Symbols already placed in a shape.
@@ -392,8 +430,7 @@ impl Board {
         for &(c, v) in &step.eliminations {
             if self.cand[c] & (1 << v) != 0 {
                 self.cand[c] &= !(1u64 << v);
-                self.changed[c] = self.stamp;
-                self.changed_sym[c * self.n_symbols + v as usize] = self.stamp;
+                self.mark(c, v as usize);
                 touched.push(c);
             }
         }
@@ -422,10 +459,9 @@ impl Board {
         for (c, &m) in cand.iter().enumerate() {
             if self.cand[c] != m {
                 for v in bits(self.cand[c] ^ m) {
-                    self.changed_sym[c * self.n_symbols + v] = self.stamp;
+                    self.mark(c, v);
                 }
                 self.cand[c] = m;
-                self.changed[c] = self.stamp;
                 dirty.extend(
                     self.shapes_of[c]
                         .iter()
@@ -499,6 +535,38 @@ impl Board {
             }
         }
         None
+    }
+
+    /// Whether [`Board::contradiction`] finds something, knowing it found nothing at stamp
+    /// `since` and that candidates were only removed after it: only the cells and shapes
+    /// changed since can show a new one (`since` 0: look everywhere).
+    pub(crate) fn broken_since(&self, since: u32) -> bool {
+        if since == 0 {
+            return self.contradiction().is_some();
+        }
+        let empty = |c: usize| self.cand[c] == 0 && self.changed[c] > since;
+        if (0..self.cell_count()).any(empty) {
+            return true;
+        }
+        for (i, s) in self.shapes.iter().enumerate() {
+            let open = self.open_required(i);
+            if open == 0 || self.shape_changed[i] <= since {
+                continue;
+            }
+            let possible = s
+                .cells
+                .iter()
+                .filter(|&&c| self.value[c].is_none())
+                .fold(0, |m, &c| m | self.cand[c]);
+            if open & !possible != 0 {
+                return true;
+            }
+        }
+        if !self.constraints.props.is_empty() {
+            let (mut cand, mut queue) = (self.cand.clone(), Vec::new());
+            return super::rules::constraints::broken(self, &mut cand, &mut queue).is_some();
+        }
+        false
     }
 
     /// Cells of `cells` (empty ones) that still have symbol `v`.

@@ -121,7 +121,7 @@ impl LogicRule for Chains {
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let tasks = self.tasks();
-        let g = Graph::new(b, self.grouped);
+        let g = Graph::of(b, self.grouped);
         if self.grouped && g.groups.is_empty() {
             return None;
         }

@@ -86,6 +86,15 @@ impl LogicRule for Fish {
             if changed & (1 << v) == 0 {
                 continue;
             }
+            // only a changed base can start a set: none, no fish
+            let root = |i: usize| {
+                b.symbol_changed_since(i, v, cx.since)
+                    && b.open_required(i) & (1 << v) != 0
+                    && (2..=k).contains(&b.places(i, v).0)
+            };
+            if !(0..b.shapes.len()).any(root) {
+                continue;
+            }
             let bases: Vec<Base> = (0..b.shapes.len())
                 .filter(|&i| {
                     b.open_required(i) & (1 << v) != 0 && (2..=k).contains(&b.places(i, v).0)

@@ -15,7 +15,9 @@
 //! in one of them. Following SE, the weak links between same-symbol peers are used in every
 //! mode; a mode only chooses which strong links (cell, shape) a chain may use.
 
-use crate::logic::board::{bits, Board};
+use std::sync::{Arc, Mutex};
+
+use crate::logic::board::{bits, Board, Mask};
 
 /// Which links a chain may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +57,54 @@ pub struct Graph {
     weak: Vec<u32>,
 }
 
+/// The graphs last built from a board (a plain one and a grouped one), with the candidates
+/// they were built from: the chain rules of one step share them. A copy of the board starts
+/// without any.
+#[derive(Default)]
+pub struct GraphCache(Mutex<[Option<Cached>; 2]>);
+
+/// A graph and what it was built from.
+struct Cached {
+    cand: Vec<Mask>,
+    value: Vec<Option<u8>>,
+    required: Vec<Mask>,
+    graph: Arc<Graph>,
+}
+
+impl Clone for GraphCache {
+    fn clone(&self) -> Self {
+        GraphCache::default()
+    }
+}
+
+impl std::fmt::Debug for GraphCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("GraphCache")
+    }
+}
+
 impl Graph {
+    /// The graph of `b` ([`Graph::new`]), built once for the board's current candidates.
+    pub fn of(b: &Board, grouped: bool) -> Arc<Graph> {
+        let slot = grouped as usize;
+        let same = |c: &Cached| c.cand == b.cand && c.value == b.value && c.required == b.required;
+        if let Ok(cache) = b.graphs.0.lock() {
+            if let Some(c) = cache[slot].as_ref().filter(|c| same(c)) {
+                return c.graph.clone();
+            }
+        }
+        let graph = Arc::new(Graph::new(b, grouped));
+        if let Ok(mut cache) = b.graphs.0.lock() {
+            cache[slot] = Some(Cached {
+                cand: b.cand.clone(),
+                value: b.value.clone(),
+                required: b.required.clone(),
+                graph: graph.clone(),
+            });
+        }
+        graph
+    }
+
     /// The graph of `b`, with group nodes when `grouped`.
     pub fn new(b: &Board, grouped: bool) -> Graph {
         let n = b.n_symbols;

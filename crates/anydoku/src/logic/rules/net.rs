@@ -19,7 +19,10 @@
 //! level 4 dynamic forcing chains) for eliminations on the working copy: those are "nested"
 //! reasoning. When the net meets a potential and its opposite, the assumptions contradict.
 
+use std::mem::take;
+
 use super::links::{Graph, Mode};
+use super::sum_memo::SumMemo;
 use super::{LogicRule, Step};
 use crate::logic::board::{bits, Board, Mask};
 use crate::logic::budget::Cx;
@@ -39,7 +42,7 @@ pub struct Net<'a> {
     pub n: usize,
     pub mode: NetMode,
     /// Static nets follow these links.
-    graph: Option<Graph>,
+    graph: Option<std::sync::Arc<Graph>>,
     /// The working candidates of a dynamic net.
     work: Vec<Mask>,
     gen: u32,
@@ -76,14 +79,30 @@ pub struct Net<'a> {
     synced: bool,
     /// Per nested rule, the stamp of `inner` when it last found nothing in this propagation.
     since: Vec<u32>,
+    /// The stamp of `inner` when it last showed no contradiction in this propagation (0: not
+    /// looked at yet).
+    clean: u32,
     /// Whether the net keeps sum shapes to valid assignments (dynamic nets on boards with sums).
     sums: bool,
     /// Sum shapes whose cells lost candidates, to look at when nothing else follows.
     dirty: Vec<usize>,
     dirty_at: Vec<u32>,
+    /// Per unique sum shape, its cells' candidates once its support was applied, in
+    /// propagation `fixed_at` (cells at `fixed_start`): the same candidates again (only its
+    /// own removals since) have the same support, so nothing more to remove.
+    fixed: Vec<Mask>,
+    fixed_start: Vec<u32>,
+    fixed_at: Vec<u32>,
+    /// Sum shapes' supports met by this net, and scratch for a shape's candidates and support.
+    memo: SumMemo,
+    cands: Vec<Mask>,
+    support: Vec<Mask>,
     /// Per shape and symbol, the empty cells of the working copy holding it.
     count: Vec<u16>,
     base_count: Vec<u16>,
+    /// Per symbol, the empty cells of the working copy holding it ([`Board::words`] words).
+    holds: Vec<u64>,
+    base_holds: Vec<u64>,
     out: Out,
 }
 
@@ -128,17 +147,29 @@ impl<'a> Net<'a> {
                 }
             }
         }
+        let mut base_holds = vec![0u64; n * b.words];
+        for c in (0..b.cell_count()).filter(|&c| b.value[c].is_none()) {
+            for v in bits(b.cand[c]) {
+                base_holds[v * b.words + c / 64] |= 1 << (c % 64);
+            }
+        }
         let nested = if mode.dynamic && !mode.nishio {
             super::nested_rules(mode.level)
         } else {
             Vec::new()
         };
         let n_nested = nested.len();
+        let sums = mode.dynamic && !mode.nishio && b.shapes.iter().any(|s| s.sum.is_some());
+        let mut fixed_start = Vec::with_capacity(b.shapes.len() + 1);
+        fixed_start.push(0u32);
+        for shape in b.shapes.iter() {
+            fixed_start.push(fixed_start[fixed_start.len() - 1] + shape.cells.len() as u32);
+        }
         Net {
             b,
             n,
             mode,
-            graph: (!mode.dynamic).then(|| Graph::new(b, false)),
+            graph: (!mode.dynamic).then(|| Graph::of(b, false)),
             work: b.cand.clone(),
             gen: 0,
             seen: vec![0; pots],
@@ -161,11 +192,20 @@ impl<'a> Net<'a> {
             inner: None,
             synced: false,
             since: vec![0; n_nested],
-            sums: mode.dynamic && !mode.nishio && b.shapes.iter().any(|s| s.sum.is_some()),
+            clean: 0,
+            sums,
+            memo: SumMemo::new(b, sums),
+            cands: Vec::new(),
+            support: Vec::new(),
             dirty: Vec::new(),
             dirty_at: vec![0; b.shapes.len()],
+            fixed: vec![0; fixed_start[b.shapes.len()] as usize],
+            fixed_at: vec![0; b.shapes.len()],
+            fixed_start,
             count: base_count.clone(),
             base_count,
+            holds: base_holds.clone(),
+            base_holds,
             out: Out::default(),
         }
     }
@@ -189,6 +229,7 @@ impl<'a> Net<'a> {
         if self.mode.dynamic {
             self.work.copy_from_slice(&self.b.cand);
             self.count.copy_from_slice(&self.base_count);
+            self.holds.copy_from_slice(&self.base_holds);
         }
     }
 
@@ -323,10 +364,12 @@ impl<'a> Net<'a> {
                 out.one(self.pot(c, w, false), p);
             }
         }
-        for &d in self.b.peers[c].iter() {
-            let d = d as usize;
-            if self.b.value[d].is_none() && self.work[d] & (1 << v) != 0 {
-                out.one(self.pot(d, v, false), p);
+        // the peers holding v, in order
+        let words = self.b.words;
+        let holds = &self.holds[v * words..(v + 1) * words];
+        for (w, (&a, &h)) in self.b.peer_set(c).iter().zip(holds).enumerate() {
+            for i in bits(a & h) {
+                out.one(self.pot(w * 64 + i, v, false), p);
             }
         }
     }
@@ -356,17 +399,19 @@ impl<'a> Net<'a> {
             if self.count[s * n + v] != 2 || b.open_required(s) & (1 << v) == 0 {
                 continue;
             }
-            let Some(&other) = b.shapes[s]
-                .cells
-                .iter()
-                .find(|&&d| d != c && b.value[d].is_none() && self.work[d] & (1 << v) != 0)
+            // the other place left, and the places the net took away (the parents after `p`)
+            let (words, set) = (b.words, b.shape_set(s));
+            let (holds, base) = (&self.holds[v * words..], &self.base_holds[v * words..]);
+            let not_c = |w: usize| if w == c / 64 { !(1u64 << (c % 64)) } else { !0 };
+            let Some(other) = (0..words)
+                .find_map(|w| bits(set[w] & holds[w] & not_c(w)).next().map(|i| w * 64 + i))
             else {
                 continue;
             };
             out.start(self.pot(other, v, true), p);
-            for &d in &b.shapes[s].cells {
-                if d != c && b.cand[d] & !self.work[d] & (1 << v) != 0 {
-                    out.par.push(self.pot(d, v, false));
+            for w in 0..words {
+                for i in bits(set[w] & base[w] & !holds[w] & not_c(w)) {
+                    out.par.push(self.pot(w * 64 + i, v, false));
                 }
             }
             out.close();
@@ -378,6 +423,7 @@ impl<'a> Net<'a> {
         let (c, v) = self.cand(p);
         if self.work[c] & (1 << v) != 0 {
             self.work[c] &= !(1 << v);
+            self.holds[v * self.b.words + c / 64] &= !(1u64 << (c % 64));
             for &s in self.b.unique_of[c].iter() {
                 self.count[s * self.n + v] -= 1;
             }
@@ -400,11 +446,30 @@ impl<'a> Net<'a> {
             self.dirty_at[s] = 0;
             let b = self.b;
             let cells = &b.shapes[s].cells;
-            let cands: Vec<Mask> = cells.iter().map(|&c| self.work[c]).collect();
-            if cands.contains(&0) {
+            let (mut cands, mut support) = (take(&mut self.cands), take(&mut self.support));
+            cands.clear();
+            cands.extend(cells.iter().map(|&c| self.work[c]));
+            let keep = b.shapes[s].unique;
+            let at = self.fixed_start[s] as usize..self.fixed_start[s + 1] as usize;
+            if cands.contains(&0)
+                || keep && self.fixed_at[s] == self.gen && self.fixed[at.clone()] == cands[..]
+            {
+                (self.cands, self.support) = (cands, support);
                 continue;
             }
-            let support = b.sum_support(s, &cands);
+            self.memo.support(b, s, &cands, &mut support);
+            if keep {
+                // a unique shape's support is exact: every valid assignment stays, so the
+                // candidates cut down to it have the same support
+                for (d, f) in self.fixed[at].iter_mut().enumerate() {
+                    *f = if b.value[cells[d]].is_none() {
+                        cands[d] & support[d]
+                    } else {
+                        cands[d]
+                    };
+                }
+                self.fixed_at[s] = self.gen;
+            }
             let mut fresh = Vec::new();
             for (d, &c) in cells.iter().enumerate() {
                 if b.value[c].is_none() {
@@ -413,6 +478,7 @@ impl<'a> Net<'a> {
                     }
                 }
             }
+            (self.cands, self.support) = (cands, support);
             if fresh.is_empty() {
                 continue;
             }
@@ -520,6 +586,7 @@ impl<'a> Net<'a> {
             t.set_candidates(&self.b.cand);
             let start = t.stamp();
             self.since.iter_mut().for_each(|s| *s = start);
+            self.clean = 0;
             self.synced = true;
         }
         t.set_candidates(&self.work);
@@ -529,9 +596,10 @@ impl<'a> Net<'a> {
     }
 
     fn nested_on(&mut self, t: &Board, cx: &mut Cx) -> Result<bool, (u32, u32)> {
-        if t.contradiction().is_some() {
+        if t.broken_since(self.clean) {
             return Ok(false);
         }
+        self.clean = t.stamp();
         for (i, r) in self.nested.iter().enumerate() {
             // the rules found nothing on the board itself (they are lighter and were tried
             // first), so only patterns with a cell this net changed can be new; and nothing

@@ -33,7 +33,13 @@ impl LogicRule for Overlap {
             if open == 0 || !b.shape_changed_since(a, cx.since) {
                 continue;
             }
+            // a shape's required symbols change only with its sum: without one, a symbol
+            // whose places are as they were finds nothing new
+            let fixed = sa.sum.is_none();
             for v in bits(open) {
+                if fixed && !b.symbol_changed_since(a, v, cx.since) {
+                    continue;
+                }
                 cells.clear();
                 cells.extend(
                     sa.cells

@@ -29,7 +29,7 @@ impl LogicRule for StrongLinks {
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let k = self.0;
-        let g = Graph::new(b, true);
+        let g = Graph::of(b, true);
         let mut bfs = Bfs::new(g.node_count());
         let depth = (2 * k - 1) as u16;
         let mut best: Option<Found> = None;

@@ -1,0 +1,69 @@
+//! A forcing net's memo of sum shapes' supports: per shape, the last few candidate lists it
+//! met and their support, kept inline in one flat array.
+//!
+//! The nets of one search propagate thousands of assumptions from the same board, and a sum
+//! shape keeps meeting the same few reductions of its cells; looking them up here costs a few
+//! comparisons, where the board's shared cache ([`Board::sum_support`]) hashes the key and
+//! takes a lock. A miss falls back to that cache. To keep more cases per shape, raise
+//! [`WAYS`].
+
+use crate::logic::board::{Board, Mask};
+
+/// Cases kept per shape (replaced in turn).
+const WAYS: usize = 4;
+
+/// Per sum shape, up to [`WAYS`] pairs (candidates, support) of its cells.
+pub struct SumMemo {
+    /// Per shape, where its cases start in `data` (each case: the candidates, then the
+    /// support, one word per cell).
+    start: Vec<usize>,
+    data: Vec<Mask>,
+    /// Per shape, the cases filled and the next one to replace.
+    filled: Vec<u8>,
+    next: Vec<u8>,
+}
+
+impl SumMemo {
+    /// A memo for the sum shapes of `b` (empty when `sums` is false).
+    pub fn new(b: &Board, sums: bool) -> Self {
+        let mut start = Vec::with_capacity(b.shapes.len() + 1);
+        let mut at = 0;
+        for shape in b.shapes.iter() {
+            start.push(at);
+            if sums && shape.sum.is_some() {
+                at += 2 * WAYS * shape.cells.len();
+            }
+        }
+        start.push(at);
+        SumMemo {
+            start,
+            data: vec![0; at],
+            filled: vec![0; b.shapes.len()],
+            next: vec![0; b.shapes.len()],
+        }
+    }
+
+    /// The support of sum shape `s` with cell candidates `cands`, written to `out`.
+    pub fn support(&mut self, b: &Board, s: usize, cands: &[Mask], out: &mut Vec<Mask>) {
+        let k = cands.len();
+        let base = self.start[s];
+        out.clear();
+        for j in 0..self.filled[s] as usize {
+            let case = &self.data[base + 2 * k * j..base + 2 * k * (j + 1)];
+            if case[..k] == *cands {
+                out.extend_from_slice(&case[k..]);
+                return;
+            }
+        }
+        b.sum_support(s, cands, out);
+        if self.start[s + 1] - base < 2 * WAYS * k {
+            return;
+        }
+        let j = self.next[s] as usize;
+        self.next[s] = ((j + 1) % WAYS) as u8;
+        self.filled[s] = self.filled[s].max(j as u8 + 1);
+        let case = &mut self.data[base + 2 * k * j..base + 2 * k * (j + 1)];
+        case[..k].copy_from_slice(cands);
+        case[k..].copy_from_slice(out);
+    }
+}
