@@ -20,10 +20,9 @@
 //! To steer another target (a score range inside a level, say), give the judge that range: the
 //! thinning only needs "too hard or not" and the final verdict.
 
-use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::minimal::{Progress, Thinned};
+use super::minimal::{self, other_without, Progress, Thinned};
 use super::unique::{Checker, Other};
 use super::GenerateError;
 use crate::engine::Limits;
@@ -129,10 +128,8 @@ pub fn thin_to_level<R: Rng>(
     rng: &mut R,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Leveled, GenerateError> {
-    let mut givens: Vec<Option<u8>> = solution.iter().map(|&v| Some(v)).collect();
+    let (mut givens, order) = minimal::start(solution, orbits, rng);
     let mut remaining = givens.len();
-    let mut order: Vec<usize> = (0..orbits.len()).collect();
-    order.shuffle(rng);
     let mut certificates = Vec::new();
     let mut deferred = Vec::new();
     for (k, &o) in order.iter().enumerate() {
@@ -185,19 +182,6 @@ fn set(givens: &mut [Option<u8>], orbit: &[u32], solution: &[u8], on: bool) {
     for &c in orbit {
         givens[c as usize] = on.then_some(solution[c as usize]);
     }
-}
-
-/// The checker's answer for `givens` without the givens of `orbit` (put back afterwards).
-fn other_without(
-    checker: &mut Checker,
-    givens: &mut [Option<u8>],
-    orbit: &[u32],
-    solution: &[u8],
-) -> Other {
-    set(givens, orbit, solution, false);
-    let other = checker.other_solution(givens, orbit, solution);
-    set(givens, orbit, solution, true);
-    other
 }
 
 #[cfg(test)]

@@ -64,10 +64,8 @@ fn thin_with<R: Rng>(
     progress: &mut dyn FnMut(Progress),
     sweep_on: bool,
 ) -> Result<Thinned, GenerateError> {
-    let mut givens: Vec<Option<u8>> = solution.iter().map(|&v| Some(v)).collect();
+    let (mut givens, order) = start(solution, orbits, rng);
     let mut remaining = givens.len();
-    let mut order: Vec<usize> = (0..orbits.len()).collect();
-    order.shuffle(rng);
     let mut certificates = Vec::new();
     let mut untested = Vec::new();
     // orbits a sweep proved necessary ahead of their turn
@@ -143,8 +141,21 @@ fn thin_with<R: Rng>(
     })
 }
 
+/// Where every thinning starts: all of `solution` given, and the orbits in a random order to
+/// test them in.
+pub(super) fn start<R: Rng>(
+    solution: &[u8],
+    orbits: &[Vec<u32>],
+    rng: &mut R,
+) -> (Vec<Option<u8>>, Vec<usize>) {
+    let givens = solution.iter().map(|&v| Some(v)).collect();
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    order.shuffle(rng);
+    (givens, order)
+}
+
 /// The checker's answer for `givens` without the givens of `orbit` (put back afterwards).
-fn other_without(
+pub(super) fn other_without(
     checker: &mut Checker,
     givens: &mut [Option<u8>],
     orbit: &[u32],

@@ -512,11 +512,7 @@ impl Board {
             if open == 0 {
                 continue;
             }
-            let possible = s
-                .cells
-                .iter()
-                .filter(|&&c| self.value[c].is_none())
-                .fold(0, |m, &c| m | self.cand[c]);
+            let possible = self.open_candidates(s);
             if open & !possible != 0 {
                 let v = (open & !possible).trailing_zeros() as usize;
                 return Some(Contradiction(format!(
@@ -537,6 +533,15 @@ impl Board {
         None
     }
 
+    /// The symbols `shape`'s empty cells can still take.
+    fn open_candidates(&self, shape: &LShape) -> Mask {
+        shape
+            .cells
+            .iter()
+            .filter(|&&c| self.value[c].is_none())
+            .fold(0, |m, &c| m | self.cand[c])
+    }
+
     /// Whether [`Board::contradiction`] finds something, knowing it found nothing at stamp
     /// `since` and that candidates were only removed after it: only the cells and shapes
     /// changed since can show a new one (`since` 0: look everywhere).
@@ -553,11 +558,7 @@ impl Board {
             if open == 0 || self.shape_changed[i] <= since {
                 continue;
             }
-            let possible = s
-                .cells
-                .iter()
-                .filter(|&&c| self.value[c].is_none())
-                .fold(0, |m, &c| m | self.cand[c]);
+            let possible = self.open_candidates(s);
             if open & !possible != 0 {
                 return true;
             }
