@@ -89,12 +89,7 @@ impl LogicRule for Fish {
                 continue;
             }
             // the empty cells holding v, and each shape's places of v counted from them
-            holds.iter_mut().for_each(|w| *w = 0);
-            for c in (0..b.cell_count()).filter(|&c| b.cand[c] & (1 << v) != 0) {
-                if b.value[c].is_none() {
-                    holds[c / 64] |= 1 << (c % 64);
-                }
-            }
+            holds.copy_from_slice(b.holds(v));
             let places = |i: usize| -> usize {
                 b.shape_set(i)
                     .iter()
