@@ -207,12 +207,7 @@ impl Board {
         }
         let n_shapes = shapes.len();
         let words = n_cells.div_ceil(64);
-        let mut shape_sets = vec![0u64; n_shapes * words];
-        for (i, s) in shapes.iter().enumerate() {
-            for &c in &s.cells {
-                shape_sets[i * words + c / 64] |= 1 << (c % 64);
-            }
-        }
+        let shape_sets = shape_bitsets(&shapes, words);
         let mut peer_sets = vec![0u64; n_cells * words];
         for (c, list) in peers.iter().enumerate() {
             for &d in list {
@@ -645,6 +640,17 @@ impl Board {
 /// A unique shape of two cells with no other rule and not every symbol to hold.
 fn pair_shape(s: &LShape) -> bool {
     s.unique && s.cells.len() == 2 && !s.complete && s.sum.is_none() && !s.constrained
+}
+
+/// Each shape's cells as a bitset of `words` words, shape after shape.
+fn shape_bitsets(shapes: &[LShape], words: usize) -> Vec<u64> {
+    let mut sets = vec![0u64; shapes.len() * words];
+    for (i, s) in shapes.iter().enumerate() {
+        for &c in &s.cells {
+            sets[i * words + c / 64] |= 1 << (c % 64);
+        }
+    }
+    sets
 }
 
 /// The bitset of `n_cells` cells in `words` words, all set.
