@@ -42,9 +42,23 @@ fn keep<K: std::hash::Hash + Eq, V>(map: &Mutex<FxHashMap<K, V>>, key: K, value:
     }
 }
 
+/// The packed key of sum shape `s` with cell candidates `cands` (symbols of `width` bits):
+/// the candidates in fields of `width` bits, the shape above them; `None` when they do not fit.
+pub(crate) fn packed_key(s: usize, cands: &[Mask], width: u32) -> Option<u128> {
+    pack(cands, width, 128 - SHAPE_BITS)
+        .filter(|_| (s as u128) < 1 << SHAPE_BITS)
+        .map(|p| p | (s as u128) << (128 - SHAPE_BITS))
+}
+
+/// Writes the `k` masks of `packed` (fields of `width` bits) to `out`.
+pub(crate) fn unpack(packed: u128, k: usize, width: u32, out: &mut Vec<Mask>) {
+    let field = (1u128 << width) - 1;
+    out.extend((0..k).map(|d| (packed >> (d as u32 * width) & field) as Mask));
+}
+
 /// `masks` packed in fields of `width` bits (`None` when a mask does not fit its field or the
 /// fields do not fit `room` bits).
-fn pack(masks: &[Mask], width: u32, room: u32) -> Option<u128> {
+pub(crate) fn pack(masks: &[Mask], width: u32, room: u32) -> Option<u128> {
     if masks.len() as u32 * width > room {
         return None;
     }
@@ -71,13 +85,9 @@ impl SupportCache {
     ) {
         let k = cands.len();
         out.clear();
-        let field = (1u128 << width) - 1;
-        let packed = pack(cands, width, 128 - SHAPE_BITS)
-            .filter(|_| (s as u128) < 1 << SHAPE_BITS)
-            .map(|p| p | (s as u128) << (128 - SHAPE_BITS));
-        if let Some(key) = packed {
+        if let Some(key) = packed_key(s, cands, width) {
             if let Some(x) = self.packed.lock().ok().and_then(|m| m.get(&key).copied()) {
-                out.extend((0..k).map(|d| (x >> (d as u32 * width) & field) as Mask));
+                unpack(x, k, width, out);
                 return;
             }
             out.extend(work());
