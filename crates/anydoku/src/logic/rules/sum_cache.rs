@@ -29,8 +29,11 @@ const SHAPE_BITS: u32 = 16;
 pub(crate) struct SupportCache {
     packed: Mutex<FxHashMap<u128, u128>>,
     small: Mutex<FxHashMap<[Mask; INLINE + 1], [Mask; INLINE]>>,
-    large: Mutex<FxHashMap<Box<[Mask]>, Box<[Mask]>>>,
+    large: Mutex<FxHashMap<LongKey, Box<[Mask]>>>,
 }
+
+/// The shape, then its cells' candidates.
+type LongKey = Box<[Mask]>;
 
 /// Puts `value` into `map`, emptying it first when full.
 fn keep<K: std::hash::Hash + Eq, V>(map: &Mutex<FxHashMap<K, V>>, key: K, value: V) {
@@ -112,7 +115,7 @@ impl SupportCache {
             keep(&self.small, key, value);
             return;
         }
-        let key: Box<[Mask]> = std::iter::once(s as Mask).chain(cands.iter().copied()).collect();
+        let key: LongKey = std::iter::once(s as Mask).chain(cands.iter().copied()).collect();
         if let Some(x) = self.large.lock().ok().and_then(|m| m.get(&key).cloned()) {
             out.extend_from_slice(&x);
             return;
