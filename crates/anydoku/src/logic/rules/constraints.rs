@@ -49,6 +49,11 @@ impl LProp {
     pub fn narrow(&self, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
         fixpoint(&*self.prop, cand, queue)
     }
+
+    /// Runs the propagator once on `c`; false on a contradiction.
+    pub fn propagate(&self, c: &mut Cands) -> bool {
+        self.prop.propagate(c)
+    }
 }
 
 /// What the constraint kinds of a geometry bring to its board.
@@ -62,6 +67,8 @@ pub struct Constraints {
     pub sums: Vec<Option<(i64, bool)>>,
     /// Per geometry shape, whether it carries a rule the unique/sum flags do not say.
     pub bound: Vec<bool>,
+    /// The groups of cells the combinations rule searches.
+    pub groups: Vec<super::combinations::Group>,
 }
 
 impl Constraints {
@@ -105,6 +112,7 @@ impl Constraints {
                 });
             }
         }
+        out.groups = super::combinations::groups(g, &out);
         out
     }
 }
