@@ -525,3 +525,73 @@ impl<'a> Search<'a> {
         Some(changed)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use crate::engine::{Engine, Limits};
+    use crate::logic::{Family, Logic, LogicError};
+    use crate::puzzle::Puzzle;
+
+    /// The shipped examples of the kinds this rule was made for: every step agrees with the
+    /// solution (the solver checks each against it), the sandwich and non-consecutive examples
+    /// finish without search, and each of the three gets combination steps.
+    #[test]
+    fn kind_examples_agree_with_the_solution() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/kinds/");
+        let logic = Logic::all(9).with_limits(Limits {
+            max_nodes: None,
+            max_time: Some(Duration::from_secs(5)),
+        });
+        for (name, finishes) in [("sandwich", true), ("non-consecutive", true), ("little-killer", false)] {
+            let p = Puzzle::load(format!("{root}{name}.toml")).expect("an example");
+            let sol = Engine::new(&p.geometry).solve(&p.givens, Limits::none());
+            assert_eq!(sol.count, 1, "{name}");
+            let steps = match logic.solve(&p.geometry, &p.givens, Some(&sol.solutions[0])) {
+                Ok(path) => {
+                    assert!(path.steps.iter().all(|s| s.family != Family::Search), "{name}");
+                    path.steps
+                }
+                Err(LogicError::Stopped(path)) => {
+                    assert!(!finishes, "{name}: stopped");
+                    path.steps
+                }
+                Err(e) => panic!("{name}: {e}"),
+            };
+            let own = steps.iter().filter(|s| s.rule.ends_with(" combinations")).count();
+            assert!(own > 0, "{name}: no combination step");
+        }
+    }
+
+    /// A little killer of 24 on three cells of one box: repeats would allow 6 + 9 + 9, but
+    /// the cells see each other, so only 7, 8 and 9 remain (the cage rule, which lets a
+    /// little killer's values repeat, keeps the 6).
+    #[test]
+    fn a_little_killer_in_one_box_takes_distinct_values() {
+        use crate::geometry::{Geometry, Shape, ShapeKind};
+        use crate::logic::{Budget, Cx};
+        use super::super::LogicRule;
+        use crate::logic::Board;
+        let base = Geometry::builtin("classic9").expect("classic9");
+        let cells: Vec<_> = ["r1c1", "r2c2", "r3c3"].map(|n| base.cell_id(n).expect("a cell")).to_vec();
+        let mut shapes = base.shapes.clone();
+        shapes.push(Shape {
+            name: "Little killer 1".into(),
+            rule: crate::kinds::rule(crate::kinds::by_name("little-killer").expect("a kind").0, vec![24]),
+            cells: cells.clone(),
+            kind: ShapeKind::Extra,
+        });
+        let g = base.with_shapes("lk".into(), shapes).expect("a layout");
+        let b = Board::new(&g, &vec![None; 81]).expect("a board");
+        let budget = Budget::unlimited();
+        let step = super::Combinations.find(&b, &mut Cx::new(&budget)).expect("a step");
+        assert_eq!(step.rule, "Little killer combinations");
+        let mut want: Vec<(usize, u8)> =
+            cells.iter().flat_map(|c| (0..6u8).map(move |v| (c.index(), v))).collect();
+        let mut got = step.eliminations.clone();
+        want.sort_unstable();
+        got.sort_unstable();
+        assert_eq!(got, want);
+    }
+}
