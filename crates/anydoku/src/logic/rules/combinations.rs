@@ -583,7 +583,7 @@ mod tests {
             kind: ShapeKind::Extra,
         });
         let g = base.with_shapes("lk".into(), shapes).expect("a layout");
-        let b = Board::new(&g, &vec![None; 81]).expect("a board");
+        let b = Board::new(&g, &[None; 81]).expect("a board");
         let budget = Budget::unlimited();
         let step = super::Combinations.find(&b, &mut Cx::new(&budget)).expect("a step");
         assert_eq!(step.rule, "Little killer combinations");
