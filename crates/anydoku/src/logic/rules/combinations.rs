@@ -6,18 +6,23 @@
 //!
 //! A *group* is a list of cells with the constraints that bear on them: a constraint shape
 //! (a sandwich line, a thermometer, ...), a little killer's diagonal (a sum shape whose
-//! values may repeat), or a unique shape that holds two or more cells of a constraint shape
-//! or of a pattern. [`groups`] builds them once per board, from the kinds' shapes alone
-//! (cells and parameters, no positions): the propagators touching the group's cells, the
-//! constraint sums touching them, and whether the group is a complete shape.
+//! values may repeat), a unique shape that holds two or more cells of a constraint shape or
+//! of a pattern, and such a unique shape together with the other cells of a constraint shape
+//! that crosses it (a box and the diagonal through it). [`groups`] builds them once per
+//! board from the shapes alone (cells, kinds and parameters, never positions or names): the
+//! propagators touching the group's cells, the constraint sums touching them, and the
+//! complete shapes its cells lie in.
 //!
 //! [`Combinations`] finds, for every candidate of a group's cells, one filling of the group
 //! that uses it: cells that see each other differ, every propagator in reach runs to its
 //! fixpoint after each choice (on the cells outside the group too: a contradiction there
-//! counts), a sum's cells must still reach its total, and a complete shape must keep a place
-//! for every symbol. A candidate no filling uses is removed. The search is bounded (a candidate
-//! whose search runs past the bound counts as used), so the rule never proves by exhaustion
-//! more than a small look at one group can.
+//! counts), a sum's cells must still reach its total, and each complete shape around keeps a
+//! place for every symbol (a symbol with one place left goes there). A candidate no filling
+//! uses is removed, unless the same search without the kinds (distinctness and the complete
+//! shapes alone) removes it too: that is the plain rules' work (subsets, fish, ...), which
+//! must keep their own weight. The search is bounded (a candidate whose search runs past the
+//! bound counts as used), so the rule never proves by exhaustion more than a small look at
+//! one group can.
 //!
 //! Weight: the heaviest kind in the group (a little killer's sum counts as a cage's 2.0) plus
 //! 0.2 per empty cell, at most 8 (see [`crate::logic::rate`]). The step is named after the
@@ -34,7 +39,7 @@ use crate::logic::budget::Cx;
 use crate::logic::{rate, Family};
 
 /// Groups with more cells than this are not searched.
-const MAX_GROUP: usize = 12;
+const MAX_GROUP: usize = 18;
 
 /// Search nodes for one candidate of a group.
 const NODES: usize = 3000;
@@ -82,10 +87,10 @@ pub fn groups(g: &Geometry, c: &Constraints) -> Vec<Group> {
             bound.push((i, s.cells.iter().map(|x| x.0).collect()));
         }
     }
+    let is_pattern = |i: usize| c.props.iter().zip(&pattern).any(|(p, &pt)| p.shape == i && pt);
     let mut candidates: Vec<(usize, Vec<u32>)> = Vec::new();
     for (i, cells) in &bound {
-        let is_pattern = c.props.iter().zip(&pattern).any(|(p, &pt)| p.shape == *i && pt);
-        if !is_pattern {
+        if !is_pattern(*i) {
             candidates.push((*i, cells.clone()));
         }
     }
@@ -96,6 +101,15 @@ pub fn groups(g: &Geometry, c: &Constraints) -> Vec<Group> {
         let inside = |cells: &[u32]| cells.iter().filter(|&&x| s.cells.iter().any(|y| y.0 == x)).count();
         if bound.iter().any(|(_, cells)| inside(cells) >= 2) {
             candidates.push((i, s.cells.iter().map(|x| x.0).collect()));
+        }
+        // with each constraint shape that crosses it: the house and the shape's other cells
+        for (j, cells) in &bound {
+            let k = inside(cells);
+            if !is_pattern(*j) && k >= 2 && k < cells.len() {
+                let mut all: Vec<u32> = s.cells.iter().map(|x| x.0).collect();
+                all.extend(cells.iter().filter(|&&x| !s.cells.iter().any(|y| y.0 == x)));
+                candidates.push((i, all));
+            }
         }
     }
     let mut out: Vec<Group> = Vec::new();

@@ -18,6 +18,9 @@
 //! rectangles, the BUG) must not assume that swapping symbols keeps them satisfied, and leave
 //! their cells alone ([`crate::logic::LShape::constrained`]).
 //!
+//! [`Constraints::of`] also lists the groups of cells the constraint combinations rule
+//! ([`super::combinations`]) searches: several shapes' kinds at once, on a line or a house.
+//!
 //! A new kind needs nothing here: its propagator, sentence and weight come from its module.
 
 use std::sync::Arc;
