@@ -5,7 +5,8 @@
 //!
 //! The tiers, as in modern CDCL solvers (Glucose, MapleLCM, CaDiCaL): a learnt clause of LBD
 //! [`Tiers::CORE`] or less is kept for good; one of LBD up to [`Tiers::TIER2`] is kept while it
-//! took part in a conflict's analysis within the last [`Tiers::tier2_for`] conflicts; the rest
+//! took part in a conflict's analysis within the last [`Tiers::tier2_for`] conflicts (not on
+//! models with sum shapes, see [`Tiers::for_sums`]); the rest
 //! (the local tier) lose their worse half at each reduction. A clause's LBD is recomputed each
 //! time it takes part in an analysis and kept when lower (Glucose's dynamic LBD), so clauses
 //! that prove useful move up. Reductions come every [`Tiers::first`] conflicts plus
@@ -42,13 +43,16 @@ impl Tiers {
     pub(super) const TIER2: u32 = 6;
 }
 
-impl Default for Tiers {
-    fn default() -> Self {
+impl Tiers {
+    /// The numbers for a model with sum shapes (`sums`) or without. With sum shapes there is no
+    /// tier 2 (its clauses go with the local tier): kept tier-2 clauses made the hard Little
+    /// Killers slower (the figures are in docs/PERFORMANCE.md).
+    pub(super) fn for_sums(sums: bool) -> Self {
         Tiers {
             next_reduce: 2000,
             first: 2000,
             step: 300,
-            tier2_for: 30_000,
+            tier2_for: if sums { 0 } else { 30_000 },
         }
     }
 }

@@ -193,7 +193,7 @@ impl<'e> Cdcl<'e> {
             level_stamp: vec![0; n_vars + 1],
             stamp: 0,
             clause_inc: 1.0,
-            tiers: clauses::Tiers::default(),
+            tiers: clauses::Tiers::for_sums(!e.sums.is_empty()),
             deleted_lits: 0,
             decisions: 0,
             conflicts: 0,
