@@ -41,6 +41,7 @@
 mod analysis;
 mod clauses;
 mod decide;
+mod order;
 mod propagate;
 mod restarts;
 #[cfg(test)]
@@ -163,7 +164,11 @@ impl<'e> Cdcl<'e> {
             return None;
         }
         let n = e.n_symbols;
-        let n_vars = e.n_cells * n;
+        let value_vars = e.n_cells * n;
+        let order = (!e.sums.is_empty())
+            .then(|| order::Order::new(e, value_vars))
+            .flatten();
+        let n_vars = value_vars + order.as_ref().map_or(0, |o| o.count());
         let mut s = Cdcl {
             e,
             n,
@@ -201,7 +206,7 @@ impl<'e> Cdcl<'e> {
             compactions: 0,
             ok: true,
             restarts: Restarts::default(),
-            sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars)),
+            sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars, order)),
             place: !e.sums.is_empty(),
         };
         for (c, &m) in root.iter().enumerate() {
@@ -210,7 +215,7 @@ impl<'e> Cdcl<'e> {
                 s.value[2 * (c * n + t) + 1] = UNDEF;
             });
         }
-        for v in 0..n_vars {
+        for v in 0..value_vars {
             s.excludes_start.push(s.excludes.len() as u32);
             let (c, t) = (v / n, v % n);
             if root[c] >> t & 1 == 0 {
@@ -223,7 +228,9 @@ impl<'e> Cdcl<'e> {
                 }
             }
         }
-        s.excludes_start.push(s.excludes.len() as u32);
+        // order variables exclude nothing
+        let end = s.excludes.len() as u32;
+        s.excludes_start.resize(n_vars + 1, end);
         // cells fixed at the root go on the trail, so their peers are checked against them
         for (c, &m) in root.iter().enumerate() {
             if m == 0 {
@@ -267,12 +274,14 @@ impl<'e> Cdcl<'e> {
                 }
             }
         }
-        for v in 0..n_vars {
+        s.max_learnt = (s.clauses.len() / 3).max(2000);
+        s.add_order_clauses(root);
+        // decisions place symbols: order variables are never decided on
+        for v in 0..value_vars {
             if s.value[2 * v] == UNDEF {
                 s.heap.insert(v, &s.activity);
             }
         }
-        s.max_learnt = (s.clauses.len() / 3).max(2000);
         Some(s)
     }
 
@@ -491,13 +500,16 @@ impl<'e> Cdcl<'e> {
                 }
             }
         }
+        let value_vars = self.e.n_cells * self.n;
         for k in (keep..self.trail.len()).rev() {
             let v = var(self.trail[k]);
             self.phase[v] = self.value[2 * v] == TRUE;
             self.value[2 * v] = UNDEF;
             self.value[2 * v + 1] = UNDEF;
             self.reason[v] = NO_REASON;
-            self.heap.insert(v, &self.activity);
+            if v < value_vars {
+                self.heap.insert(v, &self.activity);
+            }
         }
         self.trail.truncate(keep);
         self.trail_lim.truncate(level as usize);
