@@ -11,7 +11,9 @@
 //! * *at least one* clauses, stored: each unplaced cell holds one of its candidates, and each
 //!   complete shape holds each symbol in one of the cells that still allow it;
 //! * sum shapes, as propagators that explain their deductions with clauses when conflict
-//!   analysis asks (lazy clause generation, [`sums`]).
+//!   analysis asks (lazy clause generation, [`sums`]); shapes whose symbols may repeat reason
+//!   on bounds, over *order* variables "the cell's value is at least `v`" added for their
+//!   cells after the value variables and channelled with them by stored clauses ([`order`]).
 //!
 //! Unit propagation over these is naked and hidden singles. On a conflict the solver learns a
 //! clause (first unique implication point, minimised recursively as in MiniSat: a literal goes
@@ -31,7 +33,8 @@
 //! The modules, one concern each: this one holds the solver's state, the encoding and the
 //! search loop; [`clauses`] the clause store and its reduction, [`propagate`] unit propagation,
 //! [`analysis`] conflict analysis, [`decide`] activity and decisions, [`restarts`] when to
-//! restart, [`sums`] the sum shapes' propagators and explanations.
+//! restart, [`sums`] the sum shapes' propagators and explanations, [`order`] the order
+//! variables and the bounds rule.
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
@@ -215,22 +218,7 @@ impl<'e> Cdcl<'e> {
                 s.value[2 * (c * n + t) + 1] = UNDEF;
             });
         }
-        for v in 0..value_vars {
-            s.excludes_start.push(s.excludes.len() as u32);
-            let (c, t) = (v / n, v % n);
-            if root[c] >> t & 1 == 0 {
-                continue;
-            }
-            for_bits(root[c] & !(1 << t), |u| s.excludes.push((c * n + u) as u32));
-            for &q in e.peers(c) {
-                if root[q as usize] >> t & 1 == 1 {
-                    s.excludes.push(q * n as u32 + t as u32);
-                }
-            }
-        }
-        // order variables exclude nothing
-        let end = s.excludes.len() as u32;
-        s.excludes_start.resize(n_vars + 1, end);
+        s.add_excludes(root, n_vars);
         // cells fixed at the root go on the trail, so their peers are checked against them
         for (c, &m) in root.iter().enumerate() {
             if m == 0 {
@@ -283,6 +271,27 @@ impl<'e> Cdcl<'e> {
             }
         }
         Some(s)
+    }
+
+    /// The variables each value variable makes false when true (`excludes`); order variables
+    /// (up to `n_vars`) exclude nothing.
+    fn add_excludes(&mut self, root: &[Mask], n_vars: usize) {
+        let (e, n) = (self.e, self.n);
+        for v in 0..e.n_cells * n {
+            self.excludes_start.push(self.excludes.len() as u32);
+            let (c, t) = (v / n, v % n);
+            if root[c] >> t & 1 == 0 {
+                continue;
+            }
+            for_bits(root[c] & !(1 << t), |u| self.excludes.push((c * n + u) as u32));
+            for &q in e.peers(c) {
+                if root[q as usize] >> t & 1 == 1 {
+                    self.excludes.push(q * n as u32 + t as u32);
+                }
+            }
+        }
+        let end = self.excludes.len() as u32;
+        self.excludes_start.resize(n_vars + 1, end);
     }
 
     /// Decisions made so far (over every call).

@@ -1,5 +1,6 @@
-//! Order literals and bounds reasoning for the sum shapes the engine filters by bounds (Little
-//! Killer diagonals, long law-of-45 shapes): lazy clause generation as in Chuffed and CP-SAT.
+//! Order literals and bounds reasoning for the sum shapes whose symbols may repeat (Little
+//! Killer diagonals, law-of-45 shapes) and the unique ones with too many combinations to list:
+//! lazy clause generation as in Chuffed and CP-SAT.
 //!
 //! Every cell of such a shape gets, besides its "cell holds `t`" variables, one *order*
 //! variable per symbol value above the smallest: `[x ≥ v]` ("the cell's value is at least
@@ -234,7 +235,10 @@ impl Cdcl<'_> {
                 if most < order.levels[b] {
                     let r = order.levels.partition_point(|&v| v <= most);
                     let v = order.var(c, r);
-                    debug_assert_eq!(self.value[2 * v], UNDEF);
+                    // true when no value lies between the two bounds (values with gaps) and
+                    // the lower one was just set: then, once that propagates, the cells'
+                    // smallest values exceed the total, a conflict of the next run
+                    debug_assert_ne!(self.value[2 * v], FALSE);
                     if self.value[2 * v] == UNDEF {
                         self.enqueue(2 * v as Lit + 1, super::sums::SUM | i);
                         result = Ok(true);

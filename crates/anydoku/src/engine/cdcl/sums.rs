@@ -16,6 +16,11 @@
 //! the removed symbol, or on the candidates alone for a conflict). The clauses learnt from these
 //! explanations are ordinary clauses: the rest of the solver does not know about sums.
 //!
+//! Shapes whose symbols may repeat (Little Killer diagonals, law-of-45 shapes) do not use the
+//! filter here: their propagator is the bounds rule over order variables ([`super::order`]),
+//! whose explanations take one literal per cell; [`Cdcl::propagate_sums`] and
+//! [`Cdcl::explain_sum`] hand them over.
+//!
 //! To give a new kind of sum shape stronger reasoning, extend [`sum::supports`] and
 //! [`sum::feasible`] together (a candidate is ruled out exactly when the shape with that cell
 //! narrowed to it is not feasible); the explanations follow.
