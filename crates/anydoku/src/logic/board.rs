@@ -13,13 +13,12 @@
 //! [`Board::changed_since`] tells whether a cell's candidates changed after a given stamp, which
 //! lets a rule that found nothing before look only where something changed since.
 
-use std::sync::{Arc, Mutex};
-
-use rustc_hash::FxHashMap;
+use std::sync::Arc;
 
 use super::rules::constraints::Constraints;
 use super::rules::innies::{equations, Equation};
 use super::rules::links::GraphCache;
+use super::rules::sum_cache::SupportCache;
 use crate::geometry::{Geometry, Rule as ShapeRule};
 
 /// A candidate set: bit `s` set when symbol `s` is possible.
@@ -112,25 +111,6 @@ pub struct Board {
     /// The chain rules' link graphs of the current candidates.
     pub(crate) graphs: GraphCache,
 }
-
-/// Per sum shape and candidates of its cells, the symbols some valid assignment of the shape
-/// uses: the forcing nets of one solve meet the same cases over and over, step after step.
-/// Shapes of up to [`SUPPORT_INLINE`] cells keep key and support inside the table (one
-/// memory access less per look-up); larger ones in a second table.
-#[derive(Debug, Default)]
-struct SupportCache {
-    small: Mutex<FxHashMap<[Mask; SUPPORT_INLINE + 1], [Mask; SUPPORT_INLINE]>>,
-    large: Mutex<FxHashMap<LongKey, Box<[Mask]>>>,
-}
-
-/// The shape, then its cells' candidates.
-type LongKey = Box<[Mask]>;
-
-/// Cells of a sum shape whose supports are kept inline.
-const SUPPORT_INLINE: usize = 9;
-
-/// Entries kept at most (the cache starts afresh past this).
-const SUPPORT_CACHE_MAX: usize = 1 << 18;
 
 /// A board whose candidates show the puzzle cannot be solved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -366,40 +346,9 @@ impl Board {
     /// Per cell of sum shape `s`, the symbols some valid assignment of the shape uses when its
     /// cells hold `cands`, written to `out` (worked out once per solve).
     pub fn sum_support(&self, s: usize, cands: &[Mask], out: &mut Vec<Mask>) {
-        let k = cands.len();
-        out.clear();
-        if k <= SUPPORT_INLINE {
-            // the key: the shape, then the candidates (the shape says how many)
-            let mut key = [0 as Mask; SUPPORT_INLINE + 1];
-            key[0] = s as Mask;
-            key[1..=k].copy_from_slice(cands);
-            if let Some(x) = self.supports.small.lock().ok().and_then(|m| m.get(&key).copied()) {
-                out.extend_from_slice(&x[..k]);
-                return;
-            }
-            out.extend(super::rules::cages::support(self, s, cands));
-            let mut value = [0 as Mask; SUPPORT_INLINE];
-            value[..k].copy_from_slice(out);
-            if let Ok(mut m) = self.supports.small.lock() {
-                if m.len() >= SUPPORT_CACHE_MAX {
-                    m.clear();
-                }
-                m.insert(key, value);
-            }
-            return;
-        }
-        let key: LongKey = std::iter::once(s as Mask).chain(cands.iter().copied()).collect();
-        if let Some(x) = self.supports.large.lock().ok().and_then(|m| m.get(&key).cloned()) {
-            out.extend_from_slice(&x);
-            return;
-        }
-        out.extend(super::rules::cages::support(self, s, cands));
-        if let Ok(mut m) = self.supports.large.lock() {
-            if m.len() >= SUPPORT_CACHE_MAX {
-                m.clear();
-            }
-            m.insert(key, out.as_slice().into());
-        }
+        let width = self.n_symbols as u32;
+        let work = || super::rules::cages::support(self, s, cands);
+        self.supports.support(s, cands, width, out, work);
     }
 
     /// Symbols already placed in a shape.

@@ -1,6 +1,17 @@
 //! The clause store: clauses back to back in one array (index and length before the literals),
 //! two watched literals each with a blocker, clause activity, and the periodic reduction of
-//! learnt clauses by literal-block distance, with compaction once half the store is dead.
+//! learnt clauses in tiers by literal-block distance (LBD), with compaction once half the store
+//! is dead.
+//!
+//! The tiers, as in modern CDCL solvers (Glucose, MapleLCM, CaDiCaL): a learnt clause of LBD
+//! [`Tiers::CORE`] or less is kept for good; one of LBD up to [`Tiers::TIER2`] is kept while it
+//! took part in a conflict's analysis within the last [`Tiers::tier2_for`] conflicts (not on
+//! models with sum shapes, see [`Tiers::for_sums`]); the rest
+//! (the local tier) lose their worse half at each reduction. A clause's LBD is recomputed each
+//! time it takes part in an analysis and kept when lower (Glucose's dynamic LBD), so clauses
+//! that prove useful move up. Reductions come every [`Tiers::first`] conflicts plus
+//! [`Tiers::step`] more each time. To tune the store, change these numbers (measure conflicts
+//! and time on the 36x36 puzzles of docs/PERFORMANCE.md).
 
 use super::{var, Cdcl, Lit, CLAUSE, NO_REASON, TRUE};
 
@@ -13,6 +24,39 @@ pub(super) struct Watch {
     pub(super) blocker: Lit,
 }
 
+/// When learnt clauses are dropped and which are kept (see the module docs).
+pub(super) struct Tiers {
+    /// The conflict count at which the next reduction comes.
+    pub(super) next_reduce: u64,
+    /// Conflicts before the first reduction, and between the first two.
+    pub(super) first: u64,
+    /// Conflicts added to the gap between reductions at each one.
+    pub(super) step: u64,
+    /// Conflicts a tier-2 clause stays kept after it last took part in an analysis.
+    pub(super) tier2_for: u64,
+}
+
+impl Tiers {
+    /// LBD of clauses kept for good.
+    pub(super) const CORE: u32 = 2;
+    /// LBD of clauses kept while they are used.
+    pub(super) const TIER2: u32 = 6;
+}
+
+impl Tiers {
+    /// The numbers for a model with sum shapes (`sums`) or without. With sum shapes there is no
+    /// tier 2 (its clauses go with the local tier): kept tier-2 clauses made the hard Little
+    /// Killers slower (the figures are in docs/PERFORMANCE.md).
+    pub(super) fn for_sums(sums: bool) -> Self {
+        Tiers {
+            next_reduce: 2000,
+            first: 2000,
+            step: 300,
+            tier2_for: if sums { 0 } else { 30_000 },
+        }
+    }
+}
+
 #[derive(Clone, Copy)]
 pub(super) struct Clause {
     pub(super) start: u32,
@@ -21,6 +65,8 @@ pub(super) struct Clause {
     pub(super) activity: f32,
     pub(super) learnt: bool,
     pub(super) deleted: bool,
+    /// The conflict count when the clause last took part in a conflict's analysis.
+    pub(super) used: u64,
 }
 
 impl Cdcl<'_> {
@@ -37,6 +83,7 @@ impl Cdcl<'_> {
             activity: 0.0,
             learnt,
             deleted: false,
+            used: self.conflicts,
         });
         self.lits.extend_from_slice(lits);
         self.watches[lits[0] as usize].push(Watch {
@@ -47,18 +94,36 @@ impl Cdcl<'_> {
             start,
             blocker: lits[0],
         });
-        if learnt {
-            self.learnt_count += 1;
-        }
         index
     }
 
+    /// A learnt clause `c` took part in a conflict's analysis: its activity grows, it is marked
+    /// used now, and its LBD is recomputed (kept when lower).
     pub(super) fn bump_clause(&mut self, c: u32) {
         let meta = &mut self.clauses[c as usize];
         if !meta.learnt {
             return;
         }
+        meta.used = self.conflicts;
         meta.activity += self.clause_inc;
+        if meta.lbd > Tiers::CORE {
+            let (start, len, old) = (meta.start as usize, meta.len as usize, meta.lbd);
+            self.stamp += 1;
+            let mut lbd = 0;
+            for &l in &self.lits[start..start + len] {
+                let lv = self.level[var(l)] as usize;
+                if self.level_stamp[lv] != self.stamp {
+                    self.level_stamp[lv] = self.stamp;
+                    lbd += 1;
+                    if lbd >= old {
+                        break;
+                    }
+                }
+            }
+            let meta = &mut self.clauses[c as usize];
+            meta.lbd = meta.lbd.min(lbd);
+        }
+        let meta = &self.clauses[c as usize];
         if meta.activity > 1e20 {
             for m in self.clauses.iter_mut().filter(|m| m.learnt) {
                 m.activity *= 1e-20;
@@ -67,13 +132,20 @@ impl Cdcl<'_> {
         }
     }
 
-    /// Drops about half the learnt clauses: the ones with the highest literal-block distance and
-    /// the least activity, keeping those of distance two or less and those that are reasons.
+    /// Drops half the learnt clauses of the local tier (see the module docs): the ones with the
+    /// highest LBD and the least activity, keeping those that are reasons; sets the next
+    /// reduction.
     pub(super) fn reduce(&mut self) {
+        let now = self.conflicts;
+        let tier2_for = self.tiers.tier2_for;
         let mut candidates: Vec<u32> = (0..self.clauses.len() as u32)
             .filter(|&c| {
                 let m = self.clauses[c as usize];
-                m.learnt && !m.deleted && m.lbd > 2 && !self.locked(c)
+                m.learnt
+                    && !m.deleted
+                    && m.lbd > Tiers::CORE
+                    && !(m.lbd <= Tiers::TIER2 && now - m.used < tier2_for)
+                    && !self.locked(c)
             })
             .collect();
         candidates.sort_by(|&a, &b| {
@@ -84,14 +156,14 @@ impl Cdcl<'_> {
             let m = &mut self.clauses[c as usize];
             m.deleted = true;
             self.deleted_lits += 2 + m.len as usize;
-            self.learnt_count -= 1;
         }
         // propagation never looks at a deleted clause: its watches go now
         let (lits, clauses) = (&self.lits, &self.clauses);
         for ws in &mut self.watches {
             ws.retain(|w| !clauses[lits[w.start as usize - 2] as usize].deleted);
         }
-        self.max_learnt += self.max_learnt / 10;
+        let t = &mut self.tiers;
+        t.next_reduce = now + t.first + t.step * self.reductions;
         self.reductions += 1;
         if self.deleted_lits > self.lits.len() / 2 {
             self.collect_garbage();

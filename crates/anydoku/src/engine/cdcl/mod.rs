@@ -21,8 +21,9 @@
 //! goes on; decisions follow variable activity (VSIDS) with saved phases (on sum models every
 //! decision places a symbol instead: a sum learns more from a placed digit than from a
 //! removed candidate), restarts come when
-//! recent learnt clauses get worse than usual (as in Glucose), and learnt clauses with a high
-//! literal-block distance are dropped as they pile up. Counting goes on after a solution by
+//! recent learnt clauses get worse than usual (as in Glucose; blocked while the trail is much
+//! longer than usual), and learnt clauses are kept in tiers by literal-block distance, the
+//! local tier halved every few thousand conflicts ([`clauses`]). Counting goes on after a solution by
 //! adding the clause "differs from it somewhere" and solving again, keeping what was learnt.
 //!
 //! The root is the engine's propagated candidate array ([`super::search::Searcher::initial`]
@@ -129,8 +130,8 @@ pub struct Cdcl<'e> {
     level_stamp: Vec<u64>,
     stamp: u64,
     clause_inc: f32,
-    learnt_count: usize,
-    max_learnt: usize,
+    /// When learnt clauses are dropped, and which are kept ([`clauses::Tiers`]).
+    tiers: clauses::Tiers,
     deleted_lits: usize,
     decisions: u64,
     conflicts: u64,
@@ -200,8 +201,7 @@ impl<'e> Cdcl<'e> {
             level_stamp: vec![0; n_vars + 1],
             stamp: 0,
             clause_inc: 1.0,
-            learnt_count: 0,
-            max_learnt: 0,
+            tiers: clauses::Tiers::for_sums(!e.sums.is_empty()),
             deleted_lits: 0,
             decisions: 0,
             conflicts: 0,
@@ -427,7 +427,7 @@ impl<'e> Cdcl<'e> {
                 self.learnt_buf = learnt;
                 self.var_inc /= 0.95;
                 self.clause_inc /= 0.999;
-                if self.restarts.learnt(lbd) {
+                if self.restarts.learnt(lbd, self.trail.len()) {
                     self.backtrack(0);
                     return None;
                 }
@@ -436,7 +436,7 @@ impl<'e> Cdcl<'e> {
                     self.backtrack(0);
                     return Some(Outcome::Unknown);
                 }
-                if self.learnt_count >= self.max_learnt + self.trail.len() {
+                if self.conflicts >= self.tiers.next_reduce {
                     self.reduce();
                 }
                 let Some(v) = self.pick() else {

@@ -55,11 +55,28 @@ pub(super) fn assert_agrees(
 fn restarts_follow_recent_distances() {
     let mut r = Restarts::default();
     assert!(
-        (0..200).all(|_| !r.learnt(4)),
+        (0..200).all(|_| !r.learnt(4, 0)),
         "steady distances never restart"
     );
-    let first = (0..Restarts::WINDOW).position(|_| r.learnt(8));
+    let first = (0..Restarts::WINDOW).position(|_| r.learnt(8, 0));
     assert!(first.is_some_and(|k| k > 0), "{first:?}");
+}
+
+/// Past [`Restarts::BLOCK_AFTER`] conflicts, worse distances at a much longer trail than
+/// usual postpone the restart until a whole window of them has come; at the usual trail the
+/// restart comes as soon as they lift the window's average.
+#[test]
+fn a_long_trail_blocks_restarts() {
+    let steady = Restarts::BLOCK_AFTER as usize + Restarts::TRAIL_WINDOW;
+    let first_restart = |trail| {
+        let mut r = Restarts::default();
+        assert!((0..steady).all(|_| !r.learnt(4, 100)));
+        (0..3 * Restarts::WINDOW).position(|_| r.learnt(8, trail))
+    };
+    let usual = first_restart(100);
+    assert!(usual.is_some_and(|k| k < Restarts::WINDOW / 2), "{usual:?}");
+    let long = first_restart(1000);
+    assert!(long.is_some_and(|k| k >= Restarts::WINDOW - 1), "{long:?}");
 }
 
 /// With learnt clauses dropped as soon as there are any (the clause store compacted again
@@ -86,7 +103,12 @@ fn counts_agree_when_learnt_clauses_are_dropped_at_once() {
                     .initial(&givens)
                     .expect("givens from a grid");
                 let mut s = Cdcl::new(&e, &root).expect("unique shapes only");
-                s.max_learnt = 0;
+                s.tiers = clauses::Tiers {
+                    next_reduce: 0,
+                    first: 0,
+                    step: 0,
+                    tier2_for: 0,
+                };
                 let got = s.count(300, Limits::none());
                 assert_eq!((got.count, got.complete), (want.count, want.complete));
                 reductions += s.reductions;

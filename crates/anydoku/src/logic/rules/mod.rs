@@ -25,6 +25,7 @@ pub mod net;
 pub mod overlap;
 pub mod singles;
 pub mod subsets;
+pub(crate) mod sum_cache;
 pub mod sum_memo;
 pub mod uniqueness;
 pub mod xchains;
