@@ -262,7 +262,6 @@ impl<'e> Cdcl<'e> {
                 }
             }
         }
-        s.max_learnt = (s.clauses.len() / 3).max(2000);
         s.add_order_clauses(root);
         // decisions place symbols: order variables are never decided on
         for v in 0..value_vars {
