@@ -30,7 +30,9 @@
 //! 2. add `my_kind::MyKind` to `registry!`.
 //!
 //! Nothing else changes: the readers, the engine, the checkers, the pictures and the f-puzzles
-//! mapping go through this registry.
+//! mapping go through this registry; so do the logic layer's constraint steps (the kind's
+//! propagator narrows its shape alone, and the constraint combinations rule searches the
+//! fillings of the kind's shape and of the houses it crosses with it).
 
 use std::borrow::Cow;
 

@@ -20,6 +20,7 @@
 //! | constraint kind: set (renban, quadruple)      | 2.4                                   |
 //! | constraint kind: arrow, indexer               | 2.6                                   |
 //! | constraint kind: sandwich, skyscraper         | 3.0                                   |
+//! | constraint combinations (group of k empty cells) | the group's heaviest kind (2.0 for a little killer) + 0.2·k (k at most 8) |
 //! | naked single                                  | 2.3                                   |
 //! | overlap (pointing / claiming)                 | 2.6 (2.8 from a sum shape)            |
 //! | naked pair / triple / quad                    | 3.0 / 3.6 / 5.0, +0.4 per size above 4 |
@@ -123,6 +124,11 @@ pub const CONSTRAINT_SUM: f64 = 2.6;
 pub const CONSTRAINT_COUNT: f64 = 3.0;
 /// The weight of a search step.
 pub const SEARCH_WEIGHT: f64 = 20.0;
+
+/// Constraint combinations on a group of `k` empty cells whose heaviest kind weighs `base`.
+pub fn combinations(base: f64, k: usize) -> f64 {
+    base.max(CONSTRAINT_CELL) + 0.2 * k.min(8) as f64
+}
 
 /// Cage combinations on a sum shape with `k` empty cells.
 pub fn cage(k: usize) -> f64 {

@@ -18,6 +18,9 @@
 //! rectangles, the BUG) must not assume that swapping symbols keeps them satisfied, and leave
 //! their cells alone ([`crate::logic::LShape::constrained`]).
 //!
+//! [`Constraints::of`] also lists the groups of cells the constraint combinations rule
+//! ([`super::combinations`]) searches: several shapes' kinds at once, on a line or a house.
+//!
 //! A new kind needs nothing here: its propagator, sentence and weight come from its module.
 
 use std::sync::Arc;
@@ -49,6 +52,11 @@ impl LProp {
     pub fn narrow(&self, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
         fixpoint(&*self.prop, cand, queue)
     }
+
+    /// Runs the propagator once on `c`; false on a contradiction.
+    pub fn propagate(&self, c: &mut Cands) -> bool {
+        self.prop.propagate(c)
+    }
 }
 
 /// What the constraint kinds of a geometry bring to its board.
@@ -62,6 +70,8 @@ pub struct Constraints {
     pub sums: Vec<Option<(i64, bool)>>,
     /// Per geometry shape, whether it carries a rule the unique/sum flags do not say.
     pub bound: Vec<bool>,
+    /// The groups of cells the combinations rule searches.
+    pub groups: Vec<super::combinations::Group>,
 }
 
 impl Constraints {
@@ -105,6 +115,7 @@ impl Constraints {
                 });
             }
         }
+        out.groups = super::combinations::groups(g, &out);
         out
     }
 }

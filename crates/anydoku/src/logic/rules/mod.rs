@@ -16,6 +16,7 @@ pub mod cage_demands;
 pub mod cage_pairs;
 pub mod cages;
 pub mod chains;
+pub mod combinations;
 pub mod constraints;
 pub mod fish;
 pub mod forcing;
@@ -56,6 +57,7 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
         Box::new(singles::HiddenSingle),
         Box::new(singles::NakedSingle),
         Box::new(constraints::ConstraintRule),
+        Box::new(combinations::Combinations),
         Box::new(cages::CageCombinations),
         Box::new(cage_pairs::CagePairs),
         Box::new(innies::InniesOuties),
