@@ -11,7 +11,9 @@
 //! * *at least one* clauses, stored: each unplaced cell holds one of its candidates, and each
 //!   complete shape holds each symbol in one of the cells that still allow it;
 //! * sum shapes, as propagators that explain their deductions with clauses when conflict
-//!   analysis asks (lazy clause generation, [`sums`]).
+//!   analysis asks (lazy clause generation, [`sums`]); shapes whose symbols may repeat reason
+//!   on bounds, over *order* variables "the cell's value is at least `v`" added for their
+//!   cells after the value variables and channelled with them by stored clauses ([`order`]).
 //!
 //! Unit propagation over these is naked and hidden singles. On a conflict the solver learns a
 //! clause (first unique implication point, minimised recursively as in MiniSat: a literal goes
@@ -32,7 +34,8 @@
 //! The modules, one concern each: this one holds the solver's state, the encoding and the
 //! search loop; [`clauses`] the clause store and its reduction, [`propagate`] unit propagation,
 //! [`analysis`] conflict analysis, [`decide`] activity and decisions, [`restarts`] when to
-//! restart, [`sums`] the sum shapes' propagators and explanations.
+//! restart, [`sums`] the sum shapes' propagators and explanations, [`order`] the order
+//! variables and the bounds rule.
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
@@ -42,6 +45,7 @@
 mod analysis;
 mod clauses;
 mod decide;
+mod order;
 mod propagate;
 mod restarts;
 #[cfg(test)]
@@ -164,7 +168,11 @@ impl<'e> Cdcl<'e> {
             return None;
         }
         let n = e.n_symbols;
-        let n_vars = e.n_cells * n;
+        let value_vars = e.n_cells * n;
+        let order = (!e.sums.is_empty())
+            .then(|| order::Order::new(e, value_vars))
+            .flatten();
+        let n_vars = value_vars + order.as_ref().map_or(0, |o| o.count());
         let mut s = Cdcl {
             e,
             n,
@@ -201,7 +209,7 @@ impl<'e> Cdcl<'e> {
             compactions: 0,
             ok: true,
             restarts: Restarts::default(),
-            sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars)),
+            sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars, order)),
             place: !e.sums.is_empty(),
         };
         for (c, &m) in root.iter().enumerate() {
@@ -210,20 +218,7 @@ impl<'e> Cdcl<'e> {
                 s.value[2 * (c * n + t) + 1] = UNDEF;
             });
         }
-        for v in 0..n_vars {
-            s.excludes_start.push(s.excludes.len() as u32);
-            let (c, t) = (v / n, v % n);
-            if root[c] >> t & 1 == 0 {
-                continue;
-            }
-            for_bits(root[c] & !(1 << t), |u| s.excludes.push((c * n + u) as u32));
-            for &q in e.peers(c) {
-                if root[q as usize] >> t & 1 == 1 {
-                    s.excludes.push(q * n as u32 + t as u32);
-                }
-            }
-        }
-        s.excludes_start.push(s.excludes.len() as u32);
+        s.add_excludes(root, n_vars);
         // cells fixed at the root go on the trail, so their peers are checked against them
         for (c, &m) in root.iter().enumerate() {
             if m == 0 {
@@ -267,12 +262,35 @@ impl<'e> Cdcl<'e> {
                 }
             }
         }
-        for v in 0..n_vars {
+        s.add_order_clauses(root);
+        // decisions place symbols: order variables are never decided on
+        for v in 0..value_vars {
             if s.value[2 * v] == UNDEF {
                 s.heap.insert(v, &s.activity);
             }
         }
         Some(s)
+    }
+
+    /// The variables each value variable makes false when true (`excludes`); order variables
+    /// (up to `n_vars`) exclude nothing.
+    fn add_excludes(&mut self, root: &[Mask], n_vars: usize) {
+        let (e, n) = (self.e, self.n);
+        for v in 0..e.n_cells * n {
+            self.excludes_start.push(self.excludes.len() as u32);
+            let (c, t) = (v / n, v % n);
+            if root[c] >> t & 1 == 0 {
+                continue;
+            }
+            for_bits(root[c] & !(1 << t), |u| self.excludes.push((c * n + u) as u32));
+            for &q in e.peers(c) {
+                if root[q as usize] >> t & 1 == 1 {
+                    self.excludes.push(q * n as u32 + t as u32);
+                }
+            }
+        }
+        let end = self.excludes.len() as u32;
+        self.excludes_start.resize(n_vars + 1, end);
     }
 
     /// Decisions made so far (over every call).
@@ -490,13 +508,16 @@ impl<'e> Cdcl<'e> {
                 }
             }
         }
+        let value_vars = self.e.n_cells * self.n;
         for k in (keep..self.trail.len()).rev() {
             let v = var(self.trail[k]);
             self.phase[v] = self.value[2 * v] == TRUE;
             self.value[2 * v] = UNDEF;
             self.value[2 * v + 1] = UNDEF;
             self.reason[v] = NO_REASON;
-            self.heap.insert(v, &self.activity);
+            if v < value_vars {
+                self.heap.insert(v, &self.activity);
+            }
         }
         self.trail.truncate(keep);
         self.trail_lim.truncate(level as usize);

@@ -16,11 +16,17 @@
 //! the removed symbol, or on the candidates alone for a conflict). The clauses learnt from these
 //! explanations are ordinary clauses: the rest of the solver does not know about sums.
 //!
+//! Shapes whose symbols may repeat (Little Killer diagonals, law-of-45 shapes) do not use the
+//! filter here: their propagator is the bounds rule over order variables ([`super::order`]),
+//! whose explanations take one literal per cell; [`Cdcl::propagate_sums`] and
+//! [`Cdcl::explain_sum`] hand them over.
+//!
 //! To give a new kind of sum shape stronger reasoning, extend [`sum::supports`] and
 //! [`sum::feasible`] together (a candidate is ruled out exactly when the shape with that cell
 //! narrowed to it is not feasible); the explanations follow.
 
 use super::super::sum;
+use super::order::Order;
 use super::{Cdcl, Conflict, Lit, FALSE, TRUE, UNDEF};
 use crate::engine::Mask;
 
@@ -37,22 +43,26 @@ pub(super) struct Sums {
     queue: Vec<u32>,
     dirty: Vec<bool>,
     /// Per variable set false by a shape: the trail length when the shape's filter began.
-    snap: Vec<u32>,
+    pub(super) snap: Vec<u32>,
     /// Scratch for explanations: (trail position, cell index in the shape, symbol).
     removed: Vec<(u32, u8, u8)>,
     /// Explanations made for variables still assigned: per variable, the stamp they were made
     /// under (0: none) and where they lie in `arena`.
-    cached: Vec<(u32, u32, u32)>,
-    arena: Vec<Lit>,
-    stamp: u32,
+    pub(super) cached: Vec<(u32, u32, u32)>,
+    pub(super) arena: Vec<Lit>,
+    pub(super) stamp: u32,
     /// Explanations made, and literals left in them after shrinking (statistics).
     pub(super) explained: u64,
     pub(super) explained_lits: u64,
+    /// The order variables of the shapes reasoned on by bounds ([`super::order`]).
+    pub(super) order: Option<Order>,
+    /// The first variable that is not a value variable.
+    value_vars: usize,
 }
 
 impl Sums {
     /// The propagators of `e`'s sum shapes, every one dirty (so each runs once at the start).
-    pub(super) fn new(e: &crate::engine::Engine, n_vars: usize) -> Self {
+    pub(super) fn new(e: &crate::engine::Engine, n_vars: usize, order: Option<Order>) -> Self {
         let n_cells = e.n_cells;
         let mut of_start = vec![0u32; n_cells + 1];
         for s in &e.sums {
@@ -83,6 +93,8 @@ impl Sums {
             stamp: 1,
             explained: 0,
             explained_lits: 0,
+            order,
+            value_vars: e.n_cells * e.n_symbols,
         }
     }
 
@@ -129,7 +141,7 @@ impl Sums {
 impl Cdcl<'_> {
     /// The candidates of cell `c` now: its symbols whose variable is not false.
     #[inline]
-    fn candidates(&self, c: usize) -> Mask {
+    pub(super) fn candidates(&self, c: usize) -> Mask {
         let n = self.n;
         let mut m = 0;
         for t in 0..n {
@@ -148,6 +160,14 @@ impl Cdcl<'_> {
             let i = self.sums.as_mut().and_then(|s| s.queue.pop())?;
             let sums = self.sums.as_mut().expect("sum shapes");
             sums.dirty[i as usize] = false;
+            if sums.order.as_ref().is_some_and(|o| o.bounded[i as usize]) {
+                let snap = self.trail.len() as u32;
+                match self.propagate_bounds(i, snap) {
+                    Err(()) => return Some(Conflict::Sum(i, snap)),
+                    Ok(true) => return None,
+                    Ok(false) => continue,
+                }
+            }
             let cells = &e.sums[i as usize].cells;
             let k = cells.len();
             let mut masks = [0 as Mask; 64];
@@ -203,6 +223,11 @@ impl Cdcl<'_> {
                 self.sums = Some(sums);
                 return;
             }
+        }
+        if sums.order.as_ref().is_some_and(|o| o.bounded[i as usize]) {
+            self.sums = Some(sums);
+            self.explain_bounds(i, snap, target, out);
+            return;
         }
         let e = self.e;
         let n = self.n;
@@ -269,7 +294,9 @@ impl Cdcl<'_> {
     pub(super) fn touch_sums(&mut self, false_var: usize) {
         let n = self.n;
         if let Some(sums) = self.sums.as_mut() {
-            sums.touch(false_var / n);
+            if false_var < sums.value_vars {
+                sums.touch(false_var / n);
+            }
         }
     }
 

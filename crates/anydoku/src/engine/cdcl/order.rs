@@ -1,0 +1,406 @@
+//! Order literals and bounds reasoning for the sum shapes whose symbols may repeat (Little
+//! Killer diagonals, law-of-45 shapes) and the unique ones with too many combinations to list:
+//! lazy clause generation as in Chuffed and CP-SAT.
+//!
+//! Every cell of such a shape gets, besides its "cell holds `t`" variables, one *order*
+//! variable per symbol value above the smallest: `[x ≥ v]` ("the cell's value is at least
+//! `v`"). They are channelled with the value variables by stored clauses, so unit propagation
+//! keeps them equal to the bounds of the cell's candidates:
+//!
+//! * `[x ≥ v'] → [x ≥ v]` for consecutive values `v < v'`;
+//! * `[x = t] → [x ≥ value(t)]` and `[x = t] → ¬[x ≥ v']` for the next value `v'`;
+//! * `[x ≥ v] ∧ ¬[x ≥ v'] → ` some symbol of value `v`.
+//!
+//! The shape's propagator is the bounds rule of `Σ x = total`: each cell must lie between
+//! `total` minus the others' largest values and `total` minus their smallest. A tightened bound
+//! is set as one order literal, and its explanation (made when conflict analysis asks, from the
+//! bounds at the trail length when the propagator ran) is one order literal per other cell,
+//! "this cell is at most / at least its bound then", instead of one literal per removed
+//! candidate. The bounds in an explanation are loosened (latest literals first) as far as the
+//! deduction still holds, so learnt clauses say as little as they must.
+//!
+//! Order variables come after the value variables, are never decided on (decisions place
+//! symbols), and exist only for cells of bounded shapes. To reason on bounds for more shapes,
+//! mark them in [`Order::new`].
+
+use super::super::sum::Method;
+use super::{Cdcl, Lit, FALSE, TRUE, UNDEF};
+use crate::engine::{Engine, Mask};
+
+/// The order variables of a CDCL search.
+pub(super) struct Order {
+    /// The distinct symbol values, ascending.
+    levels: Vec<i64>,
+    /// Per symbol: the index of its value in `levels`.
+    rank: Vec<u8>,
+    /// Per cell: its first order variable (`[x ≥ levels[1]]`; `[x ≥ levels[k]]` is
+    /// `start + k - 1`), or `u32::MAX` when the cell has none.
+    start: Vec<u32>,
+    /// Per order variable (from the first one): its cell.
+    cell_of: Vec<u32>,
+    /// Per sum shape: whether its propagator is the bounds rule over order literals.
+    pub(super) bounded: Vec<bool>,
+    /// The first order variable (after every value variable).
+    first: usize,
+    /// Scratch for explanations: (trail position, cell index in the shape, rank).
+    scratch: Vec<(u32, u8, u8)>,
+}
+
+impl Order {
+    /// The order variables of `e`'s bounded sum shapes, numbered from `first`; `None` when no
+    /// shape is filtered by bounds (or the values do not fit the encoding).
+    pub(super) fn new(e: &Engine, first: usize) -> Option<Self> {
+        // shapes where symbols may repeat (and unique ones with too many combinations): the
+        // engine's enumeration of small ones explains itself with more literals than it saves
+        let bounded: Vec<bool> = (0..e.sums.len())
+            .map(|i| {
+                !matches!(e.sum_tables.method[i], Method::Combos { .. })
+                    && e.sums[i].cells.len() <= 64
+            })
+            .collect();
+        if !bounded.iter().any(|&b| b) {
+            return None;
+        }
+        let mut levels = e.values.clone();
+        levels.sort_unstable();
+        levels.dedup();
+        if levels.len() < 2 || levels.len() > 255 {
+            return None;
+        }
+        let rank = e
+            .values
+            .iter()
+            .map(|v| levels.binary_search(v).expect("a value") as u8)
+            .collect();
+        let mut start = vec![u32::MAX; e.n_cells];
+        let mut cell_of = Vec::new();
+        for (i, s) in e.sums.iter().enumerate() {
+            if !bounded[i] {
+                continue;
+            }
+            for &c in &s.cells {
+                if start[c as usize] == u32::MAX {
+                    start[c as usize] = (first + cell_of.len()) as u32;
+                    cell_of.extend(std::iter::repeat_n(c, levels.len() - 1));
+                }
+            }
+        }
+        Some(Order {
+            levels,
+            rank,
+            start,
+            cell_of,
+            bounded,
+            first,
+            scratch: Vec::new(),
+        })
+    }
+
+    /// How many order variables there are.
+    pub(super) fn count(&self) -> usize {
+        self.cell_of.len()
+    }
+
+    /// The variable `[x ≥ levels[k]]` of cell `c` (`1 <= k < levels.len()`).
+    #[inline(always)]
+    fn var(&self, c: u32, k: usize) -> usize {
+        self.start[c as usize] as usize + k - 1
+    }
+}
+
+impl Cdcl<'_> {
+    /// Gives the order variables their root values (from the root candidates `root`) and adds
+    /// the channelling clauses, without the literals fixed at the root.
+    pub(super) fn add_order_clauses(&mut self, root: &[Mask]) {
+        let Some(order) = self.sums.as_mut().and_then(|s| s.order.take()) else {
+            return;
+        };
+        let n = self.n;
+        let top = order.levels.len();
+        let mut clause: Vec<Lit> = Vec::with_capacity(n + 2);
+        for c in 0..root.len() as u32 {
+            if order.start[c as usize] == u32::MAX {
+                continue;
+            }
+            let m = root[c as usize];
+            let (lo, hi) = rank_bounds(&order.rank, m);
+            for k in 1..top {
+                let v = order.var(c, k);
+                let val = if k <= lo {
+                    TRUE
+                } else if k > hi {
+                    FALSE
+                } else {
+                    UNDEF
+                };
+                self.value[2 * v] = val;
+                self.value[2 * v + 1] = match val {
+                    TRUE => FALSE,
+                    FALSE => TRUE,
+                    _ => UNDEF,
+                };
+            }
+            let o = |k: usize| 2 * order.var(c, k) as Lit;
+            for k in 1..top - 1 {
+                self.add_simplified(&[o(k + 1) + 1, o(k)], &mut clause);
+            }
+            for t in 0..n {
+                let x = 2 * (c as usize * n + t) as Lit;
+                let r = order.rank[t] as usize;
+                if r >= 1 {
+                    self.add_simplified(&[x + 1, o(r)], &mut clause);
+                }
+                if r + 1 < top {
+                    self.add_simplified(&[x + 1, o(r + 1) + 1], &mut clause);
+                }
+            }
+            let mut lits: Vec<Lit> = Vec::with_capacity(n + 2);
+            for r in 0..top {
+                lits.clear();
+                for t in 0..n {
+                    if order.rank[t] as usize == r {
+                        lits.push(2 * (c as usize * n + t) as Lit);
+                    }
+                }
+                if r >= 1 {
+                    lits.push(o(r) + 1);
+                }
+                if r + 1 < top {
+                    lits.push(o(r + 1));
+                }
+                self.add_simplified(&lits, &mut clause);
+            }
+        }
+        self.sums.as_mut().expect("sum shapes").order = Some(order);
+    }
+
+    /// Adds `lits` as a clause at the root, without its false literals (skipped when one is
+    /// true; a unit goes on the trail).
+    fn add_simplified(&mut self, lits: &[Lit], clause: &mut Vec<Lit>) {
+        clause.clear();
+        for &l in lits {
+            match self.lit_value(l) {
+                TRUE => return,
+                FALSE => {}
+                _ => clause.push(l),
+            }
+        }
+        match clause.len() {
+            0 => self.ok = false,
+            1 => self.enqueue(clause[0], super::NO_REASON),
+            _ => {
+                self.add_clause(clause, false, 0);
+            }
+        }
+    }
+
+    /// The bounds rule of bounded sum shape `i` on the current candidates: tightened bounds go
+    /// on the trail as order literals with the shape as reason (`Ok(true)`); `Err(())` when the
+    /// total is out of the cells' reach.
+    pub(super) fn propagate_bounds(&mut self, i: u32, snap: u32) -> Result<bool, ()> {
+        let e = self.e;
+        let s = &e.sums[i as usize];
+        let sums = self.sums.take().expect("sum shapes");
+        let order = sums.order.as_ref().expect("order variables");
+        let k = s.cells.len();
+        let mut lo = [0u8; 64];
+        let mut hi = [0u8; 64];
+        let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
+        for (j, &c) in s.cells.iter().enumerate() {
+            let (a, b) = rank_bounds(&order.rank, self.candidates(c as usize));
+            lo[j] = a as u8;
+            hi[j] = b as u8;
+            sum_lo += order.levels[a];
+            sum_hi += order.levels[b];
+        }
+        let mut result = Ok(false);
+        if sum_lo > s.total || sum_hi < s.total {
+            result = Err(());
+        } else {
+            for (j, &c) in s.cells.iter().enumerate().take(k) {
+                let (a, b) = (lo[j] as usize, hi[j] as usize);
+                // at least total - others' largest
+                let need = s.total - (sum_hi - order.levels[b]);
+                if need > order.levels[a] {
+                    let r = order.levels.partition_point(|&v| v < need);
+                    let v = order.var(c, r);
+                    debug_assert_eq!(self.value[2 * v], UNDEF);
+                    if self.value[2 * v] == UNDEF {
+                        self.enqueue(2 * v as Lit, super::sums::SUM | i);
+                        result = Ok(true);
+                    }
+                }
+                // at most total - others' smallest
+                let most = s.total - (sum_lo - order.levels[a]);
+                if most < order.levels[b] {
+                    let r = order.levels.partition_point(|&v| v <= most);
+                    let v = order.var(c, r);
+                    // true when no value lies between the two bounds (values with gaps) and
+                    // the lower one was just set: then, once that propagates, the cells'
+                    // smallest values exceed the total, a conflict of the next run
+                    debug_assert_ne!(self.value[2 * v], FALSE);
+                    if self.value[2 * v] == UNDEF {
+                        self.enqueue(2 * v as Lit + 1, super::sums::SUM | i);
+                        result = Ok(true);
+                    }
+                }
+            }
+        }
+        self.sums = Some(sums);
+        if result == Ok(true) {
+            // every literal just set was deduced from the bounds at `snap`
+            let sums = self.sums.as_mut().expect("sum shapes");
+            for &l in &self.trail[snap as usize..] {
+                sums.snap[(l >> 1) as usize] = snap;
+            }
+        }
+        result
+    }
+
+    /// The rank of cell `c`'s smallest (`low`) or largest value when the trail had length
+    /// `snap` (literals at the root count as always there), and the order literal stating that
+    /// bound (false; `None` when the bound is the root's).
+    fn bound_at(&self, order: &Order, c: u32, snap: u32, low: bool) -> (usize, Option<Lit>) {
+        let top = order.levels.len();
+        let before = |v: usize| self.level[v] == 0 || self.pos[v] < snap;
+        if low {
+            // the largest k with [x ≥ levels[k]] true then
+            let mut r = 0;
+            let mut lit = None;
+            for k in 1..top {
+                let v = order.var(c, k);
+                if self.value[2 * v] == TRUE && before(v) {
+                    r = k;
+                    lit = (self.level[v] > 0).then_some(2 * v as Lit + 1);
+                } else {
+                    break;
+                }
+            }
+            (r, lit)
+        } else {
+            // the smallest k with [x ≥ levels[k]] false then, less one
+            for k in 1..top {
+                let v = order.var(c, k);
+                if self.value[2 * v] == FALSE && before(v) {
+                    return (k - 1, (self.level[v] > 0).then_some(2 * v as Lit));
+                }
+            }
+            (top - 1, None)
+        }
+    }
+
+    /// Appends to `out` the explanation of bounded shape `i`'s deduction at trail length
+    /// `snap`: of the order variable `target`, or with `None` of the shape's conflict.
+    pub(super) fn explain_bounds(
+        &mut self,
+        i: u32,
+        snap: u32,
+        target: Option<usize>,
+        out: &mut Vec<Lit>,
+    ) {
+        let e = self.e;
+        let s = &e.sums[i as usize];
+        let mut sums = self.sums.take().expect("sum shapes");
+        let mut order = sums.order.take().expect("order variables");
+        // the target cell, and whether the others' largest (true) or smallest values explain
+        // it; `slack`: how much the others' bounds may move while the deduction holds
+        let (skip, low, mut slack) = match target {
+            Some(v) => {
+                let c = order.cell_of[v - order.first];
+                let r = v - order.start[c as usize] as usize + 1;
+                let j = s.cells.iter().position(|&x| x == c).expect("a cell of the shape");
+                let (mut sum, low) = (0i64, self.value[2 * v] == FALSE);
+                for (q, &d) in s.cells.iter().enumerate() {
+                    if q != j {
+                        sum += order.levels[self.bound_at(&order, d, snap, low).0];
+                    }
+                }
+                let slack = if low {
+                    // value < levels[r] because the others make at least `sum`
+                    sum - (s.total - order.levels[r]) - 1
+                } else {
+                    // value >= levels[r] because the others make at most `sum`
+                    (s.total - sum) - order.levels[r - 1] - 1
+                };
+                (j, low, slack)
+            }
+            None => {
+                let sum_lo: i64 = s
+                    .cells
+                    .iter()
+                    .map(|&d| order.levels[self.bound_at(&order, d, snap, true).0])
+                    .sum();
+                if sum_lo > s.total {
+                    (usize::MAX, true, sum_lo - s.total - 1)
+                } else {
+                    let sum_hi: i64 = s
+                        .cells
+                        .iter()
+                        .map(|&d| order.levels[self.bound_at(&order, d, snap, false).0])
+                        .sum();
+                    (usize::MAX, false, s.total - sum_hi - 1)
+                }
+            }
+        };
+        debug_assert!(slack >= 0, "not a deduction");
+        order.scratch.clear();
+        for (q, &d) in s.cells.iter().enumerate() {
+            if q == skip {
+                continue;
+            }
+            let (r, lit) = self.bound_at(&order, d, snap, low);
+            if let Some(l) = lit {
+                order.scratch.push((self.pos[(l >> 1) as usize], q as u8, r as u8));
+            }
+        }
+        // loosen the latest bounds first
+        order
+            .scratch
+            .sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
+        let start = sums.arena.len();
+        let top = order.levels.len();
+        for &(_, q, r) in &order.scratch {
+            let (c, mut r) = (s.cells[q as usize], r as usize);
+            let from = order.levels[r];
+            if low {
+                while r > 0 && from - order.levels[r - 1] <= slack {
+                    r -= 1;
+                }
+                slack -= from - order.levels[r];
+                if r > 0 {
+                    sums.arena.push(2 * order.var(c, r) as Lit + 1);
+                }
+            } else {
+                while r + 1 < top && order.levels[r + 1] - from <= slack {
+                    r += 1;
+                }
+                slack -= order.levels[r] - from;
+                if r + 1 < top {
+                    sums.arena.push(2 * order.var(c, r + 1) as Lit);
+                }
+            }
+        }
+        let lits = &sums.arena[start..];
+        out.extend_from_slice(lits);
+        sums.explained += 1;
+        sums.explained_lits += lits.len() as u64;
+        if let Some(v) = target {
+            sums.cached[v] = (sums.stamp, start as u32, lits.len() as u32);
+        }
+        sums.order = Some(order);
+        self.sums = Some(sums);
+    }
+}
+
+/// The ranks of the smallest and largest values among the symbols of `m` (not empty).
+#[inline]
+fn rank_bounds(rank: &[u8], mut m: Mask) -> (usize, usize) {
+    let (mut lo, mut hi) = (u8::MAX, 0u8);
+    while m != 0 {
+        let r = rank[m.trailing_zeros() as usize];
+        lo = lo.min(r);
+        hi = hi.max(r);
+        m &= m - 1;
+    }
+    (lo as usize, hi as usize)
+}
