@@ -93,6 +93,8 @@ pub struct Board {
     pub symbol_names: Arc<[String]>,
     /// Symbols placed in each shape.
     placed: Vec<Mask>,
+    /// Per symbol, the empty cells holding it ([`Board::words`] words each).
+    holds: Vec<u64>,
     /// Steps applied so far.
     stamp: u32,
     /// Per cell, the stamp of the last step that changed its candidates.
@@ -185,12 +187,7 @@ impl Board {
         }
         let n_shapes = shapes.len();
         let words = n_cells.div_ceil(64);
-        let mut shape_sets = vec![0u64; n_shapes * words];
-        for (i, s) in shapes.iter().enumerate() {
-            for &c in &s.cells {
-                shape_sets[i * words + c / 64] |= 1 << (c % 64);
-            }
-        }
+        let shape_sets = shape_bitsets(&shapes, words);
         let mut peer_sets = vec![0u64; n_cells * words];
         for (c, list) in peers.iter().enumerate() {
             for &d in list {
@@ -216,6 +213,7 @@ impl Board {
             cell_names: g.cells.iter().map(|c| c.name.clone()).collect(),
             symbol_names: g.symbols.symbols().to_vec().into(),
             placed: vec![0; n_shapes],
+            holds: all_cells(n_cells, words).repeat(n_symbols),
             stamp: 0,
             changed: vec![0; n_cells],
             changed_sym: vec![0; n_cells * n_symbols],
@@ -324,10 +322,26 @@ impl Board {
         }
     }
 
+    /// The empty cells holding symbol `v`, as a bitset of [`Board::words`] words.
+    pub(crate) fn holds(&self, v: usize) -> &[u64] {
+        &self.holds[v * self.words..(v + 1) * self.words]
+    }
+
+    /// Sets whether cell `c` (empty) holds symbol `v` in [`Board::holds`].
+    fn set_holds(&mut self, c: usize, v: usize, on: bool) {
+        let (i, bit) = (v * self.words + c / 64, 1u64 << (c % 64));
+        if on {
+            self.holds[i] |= bit;
+        } else {
+            self.holds[i] &= !bit;
+        }
+    }
+
     /// Places `v` in `c` and removes it from the peers.
     fn place(&mut self, c: usize, v: u8) {
         for w in 0..self.n_symbols {
             self.mark(c, w);
+            self.set_holds(c, w, false);
         }
         self.value[c] = Some(v);
         self.cand[c] = 1 << v;
@@ -339,6 +353,7 @@ impl Board {
             if self.cand[p] & (1 << v) != 0 {
                 self.cand[p] &= !(1u64 << v);
                 self.mark(p, v as usize);
+                self.set_holds(p, v as usize, false);
             }
         }
     }
@@ -380,6 +395,7 @@ impl Board {
             if self.cand[c] & (1 << v) != 0 {
                 self.cand[c] &= !(1u64 << v);
                 self.mark(c, v as usize);
+                self.set_holds(c, v as usize, false);
                 touched.push(c);
             }
         }
@@ -407,8 +423,10 @@ impl Board {
         let mut dirty = Vec::new();
         for (c, &m) in cand.iter().enumerate() {
             if self.cand[c] != m {
+                let empty = self.value[c].is_none();
                 for v in bits(self.cand[c] ^ m) {
                     self.mark(c, v);
+                    self.set_holds(c, v, empty && m & (1 << v) != 0);
                 }
                 self.cand[c] = m;
                 dirty.extend(
@@ -573,6 +591,27 @@ fn pair_shape(s: &LShape) -> bool {
     s.unique && s.cells.len() == 2 && !s.complete && s.sum.is_none() && !s.constrained
 }
 
+/// Each shape's cells as a bitset of `words` words, shape after shape.
+fn shape_bitsets(shapes: &[LShape], words: usize) -> Vec<u64> {
+    let mut sets = vec![0u64; shapes.len() * words];
+    for (i, s) in shapes.iter().enumerate() {
+        for &c in &s.cells {
+            sets[i * words + c / 64] |= 1 << (c % 64);
+        }
+    }
+    sets
+}
+
+/// The bitset of `n_cells` cells in `words` words, all set.
+fn all_cells(n_cells: usize, words: usize) -> Vec<u64> {
+    (0..words)
+        .map(|w| match n_cells - 64 * w {
+            r if r >= 64 => !0,
+            r => (1u64 << r) - 1,
+        })
+        .collect()
+}
+
 /// The symbols of a mask, lowest first.
 pub fn bits(mut m: Mask) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -584,4 +623,50 @@ pub fn bits(mut m: Mask) -> impl Iterator<Item = usize> {
             Some(b)
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::{Family, Step};
+
+    /// `holds` is the empty cells holding each symbol, after placements, eliminations and
+    /// candidates set back and forth.
+    #[test]
+    fn holds_follows_the_candidates() {
+        let g = Geometry::builtin("classic9").unwrap();
+        let text = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let givens: Vec<Option<u8>> = text.bytes().map(|x| (x != b'.').then(|| x - b'1')).collect();
+        let mut b = Board::new(&g, &givens).unwrap();
+        let check = |b: &Board| {
+            for v in 0..b.n_symbols {
+                for c in 0..b.cell_count() {
+                    let want = b.value[c].is_none() && b.cand[c] & (1 << v) != 0;
+                    assert_eq!(b.holds(v)[c / 64] >> (c % 64) & 1 == 1, want, "cell {c} symbol {v}");
+                }
+            }
+        };
+        check(&b);
+        let before = b.cand.clone();
+        let empty: Vec<usize> = (0..b.cell_count()).filter(|&c| b.value[c].is_none()).collect();
+        let v = b.cand[empty[0]].trailing_zeros() as usize;
+        let step = Step {
+            rule: "test".into(),
+            family: Family::Singles,
+            size: 1,
+            weight: 1.0,
+            shapes: vec![],
+            cells: vec![],
+            placements: vec![(empty[0], v as u8)],
+            eliminations: vec![(empty[1], b.cand[empty[1]].trailing_zeros() as u8)],
+            reason: String::new(),
+        };
+        b.apply(&step);
+        check(&b);
+        let after = b.cand.clone();
+        b.set_candidates(&before);
+        check(&b);
+        b.set_candidates(&after);
+        check(&b);
+    }
 }

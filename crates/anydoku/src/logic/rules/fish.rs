@@ -82,29 +82,36 @@ impl LogicRule for Fish {
         let k = self.0;
         // a fish needs a base whose places changed since the last search
         let changed = b.symbols_changed_since(cx.since);
+        let words = b.words;
+        let mut holds = vec![0u64; words];
         for v in 0..b.n_symbols {
             if changed & (1 << v) == 0 {
                 continue;
             }
-            // only a changed base can start a set: none, no fish
-            let root = |i: usize| {
-                b.symbol_changed_since(i, v, cx.since)
-                    && b.open_required(i) & (1 << v) != 0
-                    && (2..=k).contains(&b.places(i, v).0)
+            // the empty cells holding v, and each shape's places of v counted from them
+            holds.copy_from_slice(b.holds(v));
+            let places = |i: usize| -> usize {
+                b.shape_set(i)
+                    .iter()
+                    .zip(&holds)
+                    .map(|(a, h)| (a & h).count_ones() as usize)
+                    .sum()
             };
-            if !(0..b.shapes.len()).any(root) {
+            let base_like = |i: usize| b.open_required(i) & (1 << v) != 0 && (2..=k).contains(&places(i));
+            // only a changed base can start a set: none, no fish
+            if !(0..b.shapes.len()).any(|i| b.symbol_changed_since(i, v, cx.since) && base_like(i)) {
                 continue;
             }
-            let bases: Vec<Base> = (0..b.shapes.len())
-                .filter(|&i| {
-                    b.open_required(i) & (1 << v) != 0 && (2..=k).contains(&b.places(i, v).0)
-                })
+            let mut bases: Vec<Base> = (0..b.shapes.len())
+                .filter(|&i| base_like(i))
                 .map(|i| {
-                    let cells = b.with_candidate(&b.shapes[i].cells, v);
-                    let mut set = vec![0u64; b.words];
-                    for &c in &cells {
-                        set[c / 64] |= 1 << (c % 64);
-                    }
+                    let set: Vec<u64> = b.shape_set(i).iter().zip(&holds).map(|(a, h)| a & h).collect();
+                    let cells = b.shapes[i]
+                        .cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| set[c / 64] >> (c % 64) & 1 == 1)
+                        .collect();
                     Base {
                         shape: i,
                         cells,
@@ -112,16 +119,14 @@ impl LogicRule for Fish {
                         dirty: b.symbol_changed_since(i, v, cx.since),
                     }
                 })
-                .filter(|base| base.cells.len() >= 2 && base.cells.len() <= k)
                 .collect();
-            let mut bases = bases;
             if bases.len() < k || !bases.iter().any(|x| x.dirty) {
                 continue;
             }
             // changed bases first: a set is grown from its first base, so only sets with a
             // changed base are ever grown
             bases.sort_by_key(|x| !x.dirty);
-            let mut s = Search::new(b, v, k, bases);
+            let mut s = Search::new(b, v, k, bases, holds.clone());
             if s.run(cx) {
                 return None;
             }
@@ -134,46 +139,24 @@ impl LogicRule for Fish {
 }
 
 impl<'a> Search<'a> {
-    fn new(b: &'a Board, v: usize, k: usize, bases: Vec<Base>) -> Self {
+    fn new(b: &'a Board, v: usize, k: usize, bases: Vec<Base>, holds: Vec<u64>) -> Self {
         let n = bases.len();
         let words = n.div_ceil(64);
-        // two bases are near when a candidate of one sees (or is) a candidate of the other
-        // the bases holding each cell, as one list per cell in a flat array
-        let mut start = vec![0u32; b.cell_count() + 1];
-        for base in &bases {
-            for &c in &base.cells {
-                start[c + 1] += 1;
-            }
-        }
-        for c in 0..b.cell_count() {
-            start[c + 1] += start[c];
-        }
-        let mut fill = start.clone();
-        let mut owner = vec![0u32; start[b.cell_count()] as usize];
-        for (i, base) in bases.iter().enumerate() {
-            for &c in &base.cells {
-                owner[fill[c] as usize] = i as u32;
-                fill[c] += 1;
-            }
-        }
+        // two bases are near when a candidate of one sees (or is) a candidate of the other:
+        // per base, the cells its candidates see, met with the other bases' candidates
+        let mut seen = vec![0u64; b.words];
         let mut near = vec![0u64; n * words];
         for (i, base) in bases.iter().enumerate() {
+            seen.copy_from_slice(&base.set);
             for &c in &base.cells {
-                let around = b.peers[c].iter().map(|&p| p as usize).chain([c]);
-                for d in around {
-                    for &j in &owner[start[d] as usize..start[d + 1] as usize] {
-                        let j = j as usize;
-                        if j != i {
-                            near[i * words + j / 64] |= 1 << (j % 64);
-                        }
-                    }
+                for (x, p) in seen.iter_mut().zip(b.peer_set(c)) {
+                    *x |= p;
                 }
             }
-        }
-        let mut holds = vec![0u64; b.words];
-        for c in 0..b.cell_count() {
-            if b.value[c].is_none() && b.cand[c] & (1 << v) != 0 {
-                holds[c / 64] |= 1 << (c % 64);
+            for (j, other) in bases.iter().enumerate() {
+                if j != i && other.set.iter().zip(&seen).any(|(a, x)| a & x != 0) {
+                    near[i * words + j / 64] |= 1 << (j % 64);
+                }
             }
         }
         Search {

@@ -38,8 +38,9 @@ pub struct Forcing(pub NetKind);
 /// What a net concluded, before its size is known.
 #[derive(Debug, Clone)]
 enum Proof {
-    /// Assuming `pot` contradicts.
-    Contradiction { pot: u32 },
+    /// Assuming `pot` contradicts; `size` is the net's size, known from the propagation that
+    /// found it.
+    Contradiction { pot: u32, size: usize },
     /// `pot` on and off both give `target`.
     Double { pot: u32, target: u32 },
     /// Every candidate of `cell` gives `target`.
@@ -139,13 +140,13 @@ impl Forcing {
                     return None;
                 }
                 let (contra, on_reach) = done.recall(net, on, cx, &mut cut);
-                if dynamic && contra {
-                    out.push(Proof::Contradiction { pot: on });
+                if let (true, Some(size)) = (dynamic, contra) {
+                    out.push(Proof::Contradiction { pot: on, size });
                 }
                 if dynamic {
                     let (contra, off_reach) = done.recall(net, on ^ 1, cx, &mut cut);
-                    if contra {
-                        out.push(Proof::Contradiction { pot: on ^ 1 });
+                    if let Some(size) = contra {
+                        out.push(Proof::Contradiction { pot: on ^ 1, size });
                     } else if !nishio && k >= 3 {
                         for t in worth(b, n, &and(&on_reach, &off_reach)) {
                             out.push(Proof::Double { pot: on, target: t });
@@ -228,7 +229,7 @@ impl Forcing {
         let b = net.b;
         let n = b.n_symbols;
         match *p {
-            Proof::Contradiction { pot } => vec![(pot, vec![])],
+            Proof::Contradiction { pot, .. } => vec![(pot, vec![])],
             Proof::Double { pot, target } => vec![(pot, vec![target]), (pot ^ 1, vec![target])],
             Proof::Cell { cell, target } => bits(b.cand[cell])
                 .map(|v| (((cell * n + v) * 2 + 1) as u32, vec![target]))
@@ -243,17 +244,22 @@ impl Forcing {
 
     /// SE's complexity of each proof: the potentials behind its conclusion, over all branches.
     /// Branches are grouped by their assumption, so each assumption is propagated once however
-    /// many proofs start from it. `None` when the budget ran out.
+    /// many proofs start from it (a contradiction was sized when found). `None` when the
+    /// budget ran out.
     fn sizes(&self, net: &mut Net, proofs: &[Proof], cx: &mut Cx) -> Option<Vec<usize>> {
-        // (assumption, proof, target or u32::MAX for "the contradiction met")
+        let mut total = vec![0; proofs.len()];
+        // (assumption, proof, target)
         let mut todo: Vec<(u32, u32, u32)> = Vec::new();
         for (i, p) in proofs.iter().enumerate() {
+            if let Proof::Contradiction { size, .. } = *p {
+                total[i] = size;
+                continue;
+            }
             for (start, targets) in self.branches(net, p) {
                 todo.push((start, i as u32, targets.first().copied().unwrap_or(u32::MAX)));
             }
         }
         todo.sort_unstable();
-        let mut total = vec![0; proofs.len()];
         let mut i = 0;
         while i < todo.len() {
             if cx.budget.is_out() {
@@ -281,7 +287,7 @@ impl Forcing {
     fn step(&self, net: &mut Net, p: &Proof, weight: f64, size: usize, cx: &mut Cx) -> Step {
         let b = net.b;
         let (target, conclusion) = match *p {
-            Proof::Contradiction { pot } => (pot ^ 1, None),
+            Proof::Contradiction { pot, .. } => (pot ^ 1, None),
             Proof::Double { target, .. }
             | Proof::Cell { target, .. }
             | Proof::Region { target, .. } => (target, Some(target)),
@@ -380,8 +386,9 @@ impl Forcing {
 struct Done {
     /// Whether to keep them (not on boards where that takes too much memory).
     keep: bool,
-    /// Whether the propagation contradicts, and the potentials it reached.
-    map: FxHashMap<u32, (bool, Vec<u64>)>,
+    /// The size of the contradiction the propagation met (if it did), and the potentials it
+    /// reached.
+    map: FxHashMap<u32, (Option<usize>, Vec<u64>)>,
 }
 
 impl Done {
@@ -393,31 +400,25 @@ impl Done {
         }
     }
 
-    /// Propagates one assumption, or recalls it: whether it contradicts and what it reached.
-    /// A propagation that stopped nowhere at the depth limit (and whose nested searches were
-    /// complete) is the same at every larger limit, so it is kept for the next tiers.
-    fn recall(&mut self, net: &mut Net, start: u32, cx: &mut Cx, cut: &mut bool) -> (bool, Vec<u64>) {
+    /// Propagates one assumption, or recalls it: the size of the contradiction it meets (if
+    /// it does) and what it reached. A propagation that stopped nowhere at the depth limit
+    /// (and whose nested searches were complete) is the same at every larger limit, so it is
+    /// kept for the next tiers.
+    fn recall(&mut self, net: &mut Net, start: u32, cx: &mut Cx, cut: &mut bool) -> (Option<usize>, Vec<u64>) {
         if let Some((contra, reach)) = self.map.get(&start) {
             return (*contra, reach.clone());
         }
-        let set = propagate(net, start, cx);
+        net.reset();
+        net.assume(start);
+        let met = net.run(cx);
         *cut |= net.cut;
-        let contra = set.is_none();
-        let reach = set.unwrap_or_else(|| net.reached());
+        // the size a contradiction proof has: the potentials behind the two it met
+        let contra = met.map(|(on, off)| net.size(&[on, off]));
+        let reach = net.reached();
         if self.keep && !net.cut && net.complete && !cx.budget.is_out() {
             self.map.insert(start, (contra, reach.clone()));
         }
         (contra, reach)
-    }
-}
-
-/// Propagates one assumption: the reached set, or `None` when it contradicts.
-fn propagate(net: &mut Net, start: u32, cx: &mut Cx) -> Option<Vec<u64>> {
-    net.reset();
-    net.assume(start);
-    match net.run(cx) {
-        Some(_) => None,
-        None => Some(net.reached()),
     }
 }
 

@@ -26,7 +26,7 @@ impl LogicRule for Overlap {
         rate::OVERLAP
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
-        let mut cells: Vec<usize> = Vec::new();
+        let mut places = vec![0u64; b.words];
         let mut seen = vec![0u64; b.words];
         for (a, sa) in b.shapes.iter().enumerate() {
             let open = b.open_required(a);
@@ -40,20 +40,19 @@ impl LogicRule for Overlap {
                 if fixed && !b.symbol_changed_since(a, v, cx.since) {
                     continue;
                 }
-                cells.clear();
-                cells.extend(
-                    sa.cells
-                        .iter()
-                        .copied()
-                        .filter(|&c| b.value[c].is_none() && b.cand[c] & (1 << v) != 0),
-                );
-                if cells.len() < 2 {
+                // the places of v in a, as a bitset
+                let mut count = 0;
+                for ((p, x), h) in places.iter_mut().zip(b.shape_set(a)).zip(b.holds(v)) {
+                    *p = x & h;
+                    count += p.count_ones();
+                }
+                if count < 2 {
                     continue;
                 }
-                if let Some(step) = by_shapes(b, a, v, &cells) {
+                if let Some(step) = by_shapes(b, a, v, &places) {
                     return Some(step);
                 }
-                if let Some(step) = seen_by_all(b, a, v, &cells, &mut seen) {
+                if let Some(step) = seen_by_all(b, a, v, &places, &mut seen) {
                     return Some(step);
                 }
             }
@@ -67,15 +66,27 @@ fn has(set: &[u64], c: usize) -> bool {
     set[c / 64] >> (c % 64) & 1 == 1
 }
 
-/// The step of a unique shape holding `cells`, the places of `v` in shape `a`.
-fn by_shapes(b: &Board, a: usize, v: usize, cells: &[usize]) -> Option<Step> {
+/// The places of `v` in shape `a` (a bitset), as a list in the shape's order.
+fn cells_of(b: &Board, a: usize, places: &[u64]) -> Vec<usize> {
+    b.shapes[a].cells.iter().copied().filter(|&c| has(places, c)).collect()
+}
+
+/// The step of a unique shape holding `places`, the places of `v` in shape `a` (a bitset).
+fn by_shapes(b: &Board, a: usize, v: usize, places: &[u64]) -> Option<Step> {
     let sa = &b.shapes[a];
     let in_a = b.shape_set(a);
-    for &sb in &b.unique_of[cells[0]] {
+    let first = *sa.cells.iter().find(|&&c| has(places, c))?;
+    for &sb in &b.unique_of[first] {
         let set_b = b.shape_set(sb);
-        if sb == a || !cells.iter().all(|&c| has(set_b, c)) {
+        if sb == a || places.iter().zip(set_b).any(|(p, x)| p & !x != 0) {
             continue;
         }
+        // v left in sb outside a
+        let outside = set_b.iter().zip(b.holds(v)).zip(in_a).any(|((x, h), i)| x & h & !i != 0);
+        if !outside {
+            continue;
+        }
+        let cells = cells_of(b, a, places);
         let shape_b = &b.shapes[sb];
         let elim: Vec<(usize, u8)> = shape_b
             .cells
@@ -84,9 +95,6 @@ fn by_shapes(b: &Board, a: usize, v: usize, cells: &[usize]) -> Option<Step> {
             .filter(|&c| b.value[c].is_none() && b.cand[c] & (1 << v) != 0 && !has(in_a, c))
             .map(|c| (c, v as u8))
             .collect();
-        if elim.is_empty() {
-            continue;
-        }
         return Some(Step {
             rule: "Overlap".into(),
             family: Family::Overlap,
@@ -97,10 +105,10 @@ fn by_shapes(b: &Board, a: usize, v: usize, cells: &[usize]) -> Option<Step> {
                 "in {}, {} can only go in {}, all inside {}",
                 sa.name,
                 b.sym(v),
-                b.cells_text(cells),
+                b.cells_text(&cells),
                 shape_b.name
             ),
-            cells: cells.to_vec(),
+            cells,
             placements: vec![],
             eliminations: elim,
         });
@@ -117,41 +125,36 @@ fn weight(b: &Board, a: usize) -> f64 {
     }
 }
 
-/// The step of the cells outside shape `a` that see all of `cells`, the places of `v` in `a`
-/// (`seen`: scratch of [`Board::words`] words).
+/// The step of the cells outside shape `a` that see all of `places`, the places of `v` in `a`
+/// (a bitset; `seen`: scratch of [`Board::words`] words).
 fn seen_by_all(
     b: &Board,
     a: usize,
     v: usize,
-    cells: &[usize],
+    places: &[u64],
     seen: &mut [u64],
 ) -> Option<Step> {
-    seen.copy_from_slice(b.peer_set(cells[0]));
-    for (w, x) in b.shape_set(a).iter().enumerate() {
-        seen[w] &= !x;
+    // the empty cells outside a holding v, then only those seeing each place
+    for ((s, x), h) in seen.iter_mut().zip(b.shape_set(a)).zip(b.holds(v)) {
+        *s = h & !x;
     }
-    for &c in &cells[1..] {
-        let mut any = 0;
-        for (w, x) in b.peer_set(c).iter().enumerate() {
-            seen[w] &= x;
-            any |= seen[w];
-        }
-        if any == 0 {
-            return None;
+    for (w, &word) in places.iter().enumerate() {
+        for i in bits(word) {
+            let mut any = 0;
+            for (s, x) in seen.iter_mut().zip(b.peer_set(w * 64 + i)) {
+                *s &= x;
+                any |= *s;
+            }
+            if any == 0 {
+                return None;
+            }
         }
     }
     let mut seeing = Vec::new();
     for (w, &word) in seen.iter().enumerate() {
-        for i in bits(word) {
-            let d = w * 64 + i;
-            if b.value[d].is_none() && b.cand[d] & (1 << v) != 0 {
-                seeing.push(d);
-            }
-        }
+        seeing.extend(bits(word).map(|i| w * 64 + i));
     }
-    if seeing.is_empty() {
-        return None;
-    }
+    let cells = cells_of(b, a, places);
     let sa = &b.shapes[a];
     Some(Step {
         rule: "Overlap".into(),
@@ -163,11 +166,11 @@ fn seen_by_all(
             "in {}, {} can only go in {}, which {} all see{}",
             sa.name,
             b.sym(v),
-            b.cells_text(cells),
+            b.cells_text(&cells),
             b.cells_text(&seeing),
             if seeing.len() == 1 { "s" } else { "" }
         ),
-        cells: cells.to_vec(),
+        cells,
         placements: vec![],
         eliminations: seeing.iter().map(|&d| (d, v as u8)).collect(),
     })
