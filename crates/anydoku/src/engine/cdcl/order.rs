@@ -380,13 +380,7 @@ impl Cdcl<'_> {
                 }
             }
         }
-        let lits = &sums.arena[start..];
-        out.extend_from_slice(lits);
-        sums.explained += 1;
-        sums.explained_lits += lits.len() as u64;
-        if let Some(v) = target {
-            sums.cached[v] = (sums.stamp, start as u32, lits.len() as u32);
-        }
+        sums.record(start, target, out);
         sums.order = Some(order);
         self.sums = Some(sums);
     }

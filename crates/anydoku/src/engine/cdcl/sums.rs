@@ -61,6 +61,18 @@ pub(super) struct Sums {
 }
 
 impl Sums {
+    /// Hands out the explanation built in the arena from `start`, counts it, and caches it for
+    /// the variable `target` when there is one.
+    pub(super) fn record(&mut self, start: usize, target: Option<usize>, out: &mut Vec<Lit>) {
+        let lits = &self.arena[start..];
+        out.extend_from_slice(lits);
+        self.explained += 1;
+        self.explained_lits += lits.len() as u64;
+        if let Some(v) = target {
+            self.cached[v] = (self.stamp, start as u32, lits.len() as u32);
+        }
+    }
+
     /// The propagators of `e`'s sum shapes, every one dirty (so each runs once at the start).
     pub(super) fn new(e: &crate::engine::Engine, n_vars: usize, order: Option<Order>) -> Self {
         let n_cells = e.n_cells;
@@ -279,13 +291,7 @@ impl Cdcl<'_> {
                     .push(2 * (cells[j as usize] as usize * n + t as usize) as Lit);
             }
         }
-        let lits = &sums.arena[start..];
-        out.extend_from_slice(lits);
-        sums.explained += 1;
-        sums.explained_lits += lits.len() as u64;
-        if let Some(v) = target {
-            sums.cached[v] = (sums.stamp, start as u32, lits.len() as u32);
-        }
+        sums.record(start, target, out);
         self.sums = Some(sums);
     }
 

@@ -362,13 +362,19 @@ impl<'a> Search<'a> {
             return None;
         }
         self.nodes = 0;
+        let r = self.branch(g, x, v);
+        self.spent += self.nodes;
+        r
+    }
+
+    /// Puts `v` in `x`, propagates and fills the rest of the group, then undoes it all.
+    fn branch(&mut self, g: &Group, x: usize, v: usize) -> Option<bool> {
         let depth = self.save(g);
         self.work[x] = 1 << v;
         self.singles.clear();
         self.singles.push(x as u32);
         let r = if self.propagate(g) { self.dfs(g) } else { Some(false) };
         self.restore(g, depth);
-        self.spent += self.nodes;
         r
     }
 
@@ -405,13 +411,7 @@ impl<'a> Search<'a> {
             if self.nodes > NODES {
                 return None;
             }
-            let depth = self.save(g);
-            self.work[x] = 1 << v;
-            self.singles.clear();
-            self.singles.push(x as u32);
-            let r = if self.propagate(g) { self.dfs(g) } else { Some(false) };
-            self.restore(g, depth);
-            match r {
+            match self.branch(g, x, v) {
                 Some(false) => continue,
                 other => return other,
             }
