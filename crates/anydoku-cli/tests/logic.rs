@@ -448,7 +448,11 @@ fn every_cage_step_is_true_on_generated_killers() {
             path.steps.into_iter().map(|s| s.rule).collect::<Vec<_>>()
         })
         .collect();
-    for rule in ["Innies and outies", "Hidden cage combination", "House combinations"] {
+    for rule in [
+        "Innies and outies",
+        "Hidden cage combination",
+        "House combinations",
+    ] {
         assert!(rules.iter().any(|r| r == rule), "{rule} takes a step");
     }
 }

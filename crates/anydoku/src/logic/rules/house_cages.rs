@@ -363,9 +363,50 @@ mod tests {
         Board::new(&g, &[None; 81]).unwrap()
     }
 
+    /// A row with its cages, filled in every way.
+    struct Brute<'a> {
+        b: &'a Board,
+        cand: &'a [Mask],
+        cages: Vec<&'a crate::logic::board::LShape>,
+        /// The row's cells, then the cages' cells outside it.
+        cells: Vec<usize>,
+        row: usize,
+    }
+
+    impl Brute<'_> {
+        fn go(&self, i: usize, val: &mut [usize], out: &mut [(usize, Mask)]) {
+            // every cage whose cells are all filled must be distinct and meet its total
+            for c in &self.cages {
+                if c.cells.iter().all(|&x| val[x] != usize::MAX) {
+                    let sum: i64 = c.cells.iter().map(|&x| self.b.values[val[x]]).sum();
+                    let used = c.cells.iter().fold(0u64, |m, &x| m | 1 << val[x]);
+                    if sum != c.sum.unwrap() || used.count_ones() as usize != c.cells.len() {
+                        return;
+                    }
+                }
+            }
+            if i == self.cells.len() {
+                for (k, &x) in self.cells.iter().enumerate() {
+                    out[k].1 |= 1 << val[x];
+                }
+                return;
+            }
+            let x = self.cells[i];
+            for v in bits(self.cand[x]) {
+                if i < self.row && self.cells[..i].iter().any(|&y| val[y] == v) {
+                    continue;
+                }
+                val[x] = v;
+                self.go(i + 1, val, out);
+                val[x] = usize::MAX;
+            }
+        }
+    }
+
     /// Per cell of the row and of the crossing cages, the symbols of every filling of the row
-    /// (each symbol once) whose cages (the four of the puzzle, not the derived sum shapes) can be completed, each cage's cells outside the row
-    /// filled on their own (the cage's cells distinct, its total met).
+    /// (each symbol once) whose cages (the puzzle's four, not the derived sum shapes) can be
+    /// completed, each cage's cells outside the row filled on their own (the cage's cells
+    /// distinct, its total met).
     fn brute(b: &Board, cand: &[Mask], row: &[usize]) -> Vec<(usize, Mask)> {
         let cages: Vec<&crate::logic::board::LShape> =
             b.shapes.iter().filter(|s| s.sum.is_some() && !s.complete).take(4).collect();
@@ -375,34 +416,14 @@ mod tests {
         }
         let mut out: Vec<(usize, Mask)> = cells.iter().map(|&c| (c, 0)).collect();
         let mut val = vec![usize::MAX; b.cell_count()];
-        fn go(b: &Board, cand: &[Mask], cages: &[&crate::logic::board::LShape], cells: &[usize], row: usize, i: usize, val: &mut [usize], out: &mut [(usize, Mask)]) {
-            // every cage whose cells are all filled must be distinct and meet its total
-            for c in cages {
-                if c.cells.iter().all(|&x| val[x] != usize::MAX) {
-                    let sum: i64 = c.cells.iter().map(|&x| b.values[val[x]]).sum();
-                    let used = c.cells.iter().fold(0u64, |m, &x| m | 1 << val[x]);
-                    if sum != c.sum.unwrap() || used.count_ones() as usize != c.cells.len() {
-                        return;
-                    }
-                }
-            }
-            if i == cells.len() {
-                for (k, &x) in cells.iter().enumerate() {
-                    out[k].1 |= 1 << val[x];
-                }
-                return;
-            }
-            let x = cells[i];
-            for v in bits(cand[x]) {
-                if i < row && cells[..i].iter().any(|&y| val[y] == v) {
-                    continue;
-                }
-                val[x] = v;
-                go(b, cand, cages, cells, row, i + 1, val, out);
-                val[x] = usize::MAX;
-            }
-        }
-        go(b, cand, &cages, &cells, row.len(), 0, &mut val, &mut out);
+        let brute = Brute {
+            b,
+            cand,
+            cages,
+            cells,
+            row: row.len(),
+        };
+        brute.go(0, &mut val, &mut out);
         out
     }
 
