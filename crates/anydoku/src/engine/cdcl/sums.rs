@@ -55,7 +55,7 @@ pub(super) struct Sums {
     pub(super) explained: u64,
     pub(super) explained_lits: u64,
     /// The order variables of the shapes reasoned on by bounds ([`super::order`]).
-    pub(super) order: Option<Order>,
+    pub(super) order: Option<Box<Order>>,
     /// The first variable that is not a value variable.
     value_vars: usize,
 }
@@ -105,7 +105,7 @@ impl Sums {
             stamp: 1,
             explained: 0,
             explained_lits: 0,
-            order,
+            order: order.map(Box::new),
             value_vars: e.n_cells * e.n_symbols,
         }
     }
