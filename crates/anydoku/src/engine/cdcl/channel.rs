@@ -63,6 +63,9 @@ impl Cdcl<'_> {
         }
         let c = order.cell_of[v - order.first];
         let k = v - order.start[c as usize] as usize + 1;
+        if let Some(sums) = self.sums.as_mut() {
+            sums.touch_bounded(c as usize);
+        }
         if p & 1 == 0 {
             // [x ≥ levels[k]]
             if k >= 2 {
