@@ -287,12 +287,12 @@ mod tests {
                 let f: Vec<u8> = walk.iter().map(|&v| v as u8).collect();
                 assert!(fillings.contains(&f));
             }
-            for d in 0..cells.len() {
-                walk[d] += 1;
-                if walk[d] < 9 {
+            for w in walk.iter_mut() {
+                *w += 1;
+                if *w < 9 {
                     continue 'all;
                 }
-                walk[d] = 0;
+                *w = 0;
             }
             break;
         }
