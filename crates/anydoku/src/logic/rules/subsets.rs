@@ -135,6 +135,7 @@ impl LogicRule for HiddenSubset {
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let k = self.0;
+        let mut syms: Vec<(usize, u64)> = Vec::new();
         for (i, s) in b.shapes.iter().enumerate() {
             let open = b.open_required(i);
             if open == 0 || !b.shape_changed_since(i, cx.since) {
@@ -144,9 +145,15 @@ impl LogicRule for HiddenSubset {
             if 2 * k > free.len() {
                 continue;
             }
-            // positions of each open required symbol, as a bit mask over `free`
-            let mut syms = Vec::new();
+            // positions of each open required symbol with 2 to k places, as a bit mask over
+            // `free` (the places are counted first on the board's bitsets)
+            syms.clear();
+            let set = b.shape_set(i);
             for v in bits(open) {
+                let places: u32 = set.iter().zip(b.holds(v)).map(|(x, h)| (x & h).count_ones()).sum();
+                if !(2..=k as u32).contains(&places) {
+                    continue;
+                }
                 let pos: u64 = free
                     .iter()
                     .enumerate()
