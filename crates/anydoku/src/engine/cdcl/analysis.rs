@@ -2,7 +2,7 @@
 //! reasons lead only to the clause's other literals and root facts), the level to jump back to
 //! and the clause's literal-block distance.
 
-use super::{sums, var, Cdcl, Conflict, Lit, CLAUSE, NO_REASON};
+use super::{channel, sums, var, Cdcl, Conflict, Lit, CLAUSE, NO_REASON};
 
 impl Cdcl<'_> {
     /// Appends to `out` the literals of the reason of variable `v` other than its own (all
@@ -22,8 +22,11 @@ impl Cdcl<'_> {
         } else if sums::is_sum(reason) {
             let snap = self.sum_snap(v);
             self.explain_sum(reason & !sums::SUM, snap, Some(v), out);
+        } else if reason == channel::ORDER {
+            self.explain_order(v, out);
         } else {
-            // a peer constraint: the true literal `reason` forbade this one
+            // a peer constraint or a channelling implication: the true literal `reason` forbade
+            // or implied this one
             out.push(reason ^ 1);
         }
     }

@@ -43,6 +43,7 @@
 //! filter, a propagator like [`sums`] that explains its deductions on demand.
 
 mod analysis;
+mod channel;
 mod clauses;
 mod decide;
 mod order;
@@ -262,7 +263,7 @@ impl<'e> Cdcl<'e> {
                 }
             }
         }
-        s.add_order_clauses(root);
+        s.set_order_roots(root);
         // decisions place symbols: order variables are never decided on
         for v in 0..value_vars {
             if s.value[2 * v] == UNDEF {

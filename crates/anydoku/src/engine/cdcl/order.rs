@@ -30,18 +30,21 @@ use crate::engine::{Engine, Mask};
 /// The order variables of a CDCL search.
 pub(super) struct Order {
     /// The distinct symbol values, ascending.
-    levels: Vec<i64>,
+    pub(super) levels: Vec<i64>,
     /// Per symbol: the index of its value in `levels`.
-    rank: Vec<u8>,
+    pub(super) rank: Vec<u8>,
+    /// CSR: the symbols of rank `r` are `by_rank[by_rank_start[r]..by_rank_start[r + 1]]`.
+    pub(super) by_rank_start: Vec<u8>,
+    pub(super) by_rank: Vec<u8>,
     /// Per cell: its first order variable (`[x ≥ levels[1]]`; `[x ≥ levels[k]]` is
     /// `start + k - 1`), or `u32::MAX` when the cell has none.
-    start: Vec<u32>,
+    pub(super) start: Vec<u32>,
     /// Per order variable (from the first one): its cell.
-    cell_of: Vec<u32>,
+    pub(super) cell_of: Vec<u32>,
     /// Per sum shape: whether its propagator is the bounds rule over order literals.
     pub(super) bounded: Vec<bool>,
     /// The first order variable (after every value variable).
-    first: usize,
+    pub(super) first: usize,
     /// Scratch for explanations: (trail position, cell index in the shape, rank).
     scratch: Vec<(u32, u8, u8)>,
 }
@@ -67,11 +70,17 @@ impl Order {
         if levels.len() < 2 || levels.len() > 255 {
             return None;
         }
-        let rank = e
+        let rank: Vec<u8> = e
             .values
             .iter()
             .map(|v| levels.binary_search(v).expect("a value") as u8)
             .collect();
+        let mut by_rank_start = vec![0u8];
+        let mut by_rank = Vec::with_capacity(rank.len());
+        for r in 0..levels.len() as u8 {
+            by_rank.extend((0..rank.len() as u8).filter(|&t| rank[t as usize] == r));
+            by_rank_start.push(by_rank.len() as u8);
+        }
         let mut start = vec![u32::MAX; e.n_cells];
         let mut cell_of = Vec::new();
         for (i, s) in e.sums.iter().enumerate() {
@@ -88,6 +97,8 @@ impl Order {
         Some(Order {
             levels,
             rank,
+            by_rank_start,
+            by_rank,
             start,
             cell_of,
             bounded,
@@ -103,21 +114,19 @@ impl Order {
 
     /// The variable `[x ≥ levels[k]]` of cell `c` (`1 <= k < levels.len()`).
     #[inline(always)]
-    fn var(&self, c: u32, k: usize) -> usize {
+    pub(super) fn var(&self, c: u32, k: usize) -> usize {
         self.start[c as usize] as usize + k - 1
     }
 }
 
 impl Cdcl<'_> {
-    /// Gives the order variables their root values (from the root candidates `root`) and adds
-    /// the channelling clauses, without the literals fixed at the root.
-    pub(super) fn add_order_clauses(&mut self, root: &[Mask]) {
+    /// Gives the order variables their root values (from the root candidates `root`); the
+    /// channelling is implicit ([`Cdcl::channel`]).
+    pub(super) fn set_order_roots(&mut self, root: &[Mask]) {
         let Some(order) = self.sums.as_mut().and_then(|s| s.order.take()) else {
             return;
         };
-        let n = self.n;
         let top = order.levels.len();
-        let mut clause: Vec<Lit> = Vec::with_capacity(n + 2);
         for c in 0..root.len() as u32 {
             if order.start[c as usize] == u32::MAX {
                 continue;
@@ -140,58 +149,8 @@ impl Cdcl<'_> {
                     _ => UNDEF,
                 };
             }
-            let o = |k: usize| 2 * order.var(c, k) as Lit;
-            for k in 1..top - 1 {
-                self.add_simplified(&[o(k + 1) + 1, o(k)], &mut clause);
-            }
-            for t in 0..n {
-                let x = 2 * (c as usize * n + t) as Lit;
-                let r = order.rank[t] as usize;
-                if r >= 1 {
-                    self.add_simplified(&[x + 1, o(r)], &mut clause);
-                }
-                if r + 1 < top {
-                    self.add_simplified(&[x + 1, o(r + 1) + 1], &mut clause);
-                }
-            }
-            let mut lits: Vec<Lit> = Vec::with_capacity(n + 2);
-            for r in 0..top {
-                lits.clear();
-                for t in 0..n {
-                    if order.rank[t] as usize == r {
-                        lits.push(2 * (c as usize * n + t) as Lit);
-                    }
-                }
-                if r >= 1 {
-                    lits.push(o(r) + 1);
-                }
-                if r + 1 < top {
-                    lits.push(o(r + 1));
-                }
-                self.add_simplified(&lits, &mut clause);
-            }
         }
         self.sums.as_mut().expect("sum shapes").order = Some(order);
-    }
-
-    /// Adds `lits` as a clause at the root, without its false literals (skipped when one is
-    /// true; a unit goes on the trail).
-    fn add_simplified(&mut self, lits: &[Lit], clause: &mut Vec<Lit>) {
-        clause.clear();
-        for &l in lits {
-            match self.lit_value(l) {
-                TRUE => return,
-                FALSE => {}
-                _ => clause.push(l),
-            }
-        }
-        match clause.len() {
-            0 => self.ok = false,
-            1 => self.enqueue(clause[0], super::NO_REASON),
-            _ => {
-                self.add_clause(clause, false, 0);
-            }
-        }
     }
 
     /// The bounds rule of bounded sum shape `i` on the current candidates: tightened bounds go

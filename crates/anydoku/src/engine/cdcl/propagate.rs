@@ -45,6 +45,9 @@ impl Cdcl<'_> {
                     }
                 }
             }
+            if let Some(conflict) = self.channel(p) {
+                return Some(conflict);
+            }
             if let Some(conflict) = self.propagate_clauses(p ^ 1) {
                 return Some(conflict);
             }

@@ -39,6 +39,8 @@ pub(super) struct Sums {
     /// CSR: the sum shapes holding cell `c` are `of[of_start[c]..of_start[c + 1]]`.
     of_start: Vec<u32>,
     of: Vec<u32>,
+    /// Per cell: where its shapes reasoned on by bounds begin in `of` (they come last).
+    split: Vec<u32>,
     /// Shapes whose cells changed since their filter last ran, and the flag of each.
     queue: Vec<u32>,
     dirty: Vec<bool>,
@@ -55,7 +57,7 @@ pub(super) struct Sums {
     pub(super) explained: u64,
     pub(super) explained_lits: u64,
     /// The order variables of the shapes reasoned on by bounds ([`super::order`]).
-    pub(super) order: Option<Order>,
+    pub(super) order: Option<Box<Order>>,
     /// The first variable that is not a value variable.
     value_vars: usize,
 }
@@ -85,16 +87,28 @@ impl Sums {
         for c in 0..n_cells {
             of_start[c + 1] += of_start[c];
         }
+        // per cell, the shapes filtered on candidates first, then those reasoned on by bounds
+        let bounded = |i: usize| order.as_ref().is_some_and(|o| o.bounded[i]);
         let mut of = vec![0u32; of_start[n_cells] as usize];
         let mut fill = of_start.clone();
-        for (i, s) in e.sums.iter().enumerate() {
-            for &c in &s.cells {
-                of[fill[c as usize] as usize] = i as u32;
-                fill[c as usize] += 1;
+        let mut split = Vec::new();
+        for pass in [false, true] {
+            for (i, s) in e.sums.iter().enumerate() {
+                if bounded(i) != pass {
+                    continue;
+                }
+                for &c in &s.cells {
+                    of[fill[c as usize] as usize] = i as u32;
+                    fill[c as usize] += 1;
+                }
+            }
+            if !pass {
+                split.clone_from(&fill);
             }
         }
         Sums {
             of_start,
+            split,
             of,
             queue: (0..e.sums.len() as u32).rev().collect(),
             dirty: vec![true; e.sums.len()],
@@ -105,15 +119,26 @@ impl Sums {
             stamp: 1,
             explained: 0,
             explained_lits: 0,
-            order,
+            order: order.map(Box::new),
             value_vars: e.n_cells * e.n_symbols,
         }
     }
 
-    /// Marks the shapes of cell `c` dirty.
+    /// Marks the shapes of cell `c` that filter its candidates dirty (a candidate went).
     #[inline]
     pub(super) fn touch(&mut self, c: usize) {
-        for k in self.of_start[c] as usize..self.of_start[c + 1] as usize {
+        self.touch_range(self.of_start[c] as usize, self.split[c] as usize);
+    }
+
+    /// Marks the shapes of cell `c` reasoned on by bounds dirty (an order variable was set).
+    #[inline]
+    pub(super) fn touch_bounded(&mut self, c: usize) {
+        self.touch_range(self.split[c] as usize, self.of_start[c + 1] as usize);
+    }
+
+    #[inline]
+    fn touch_range(&mut self, from: usize, to: usize) {
+        for k in from..to {
             let i = self.of[k];
             if !self.dirty[i as usize] {
                 self.dirty[i as usize] = true;
