@@ -118,3 +118,52 @@ fn steps_hints_and_ratings_on_the_kind_examples() {
         "only {finished} solved in time"
     );
 }
+
+/// The little-killer example (a minimal puzzle, 17 givens and five diagonals) is finished by
+/// logic, without search: every placement and elimination of every step agrees with the
+/// solution the independent checker accepts, and the diagonals' forcing chains take part.
+#[test]
+fn the_little_killer_example_finishes_by_logic() {
+    let file = common::root().join("puzzles/kinds/little-killer.toml");
+    let file = file.to_str().unwrap();
+    let (code, out, err) = run(&[
+        "solve",
+        file,
+        "--steps",
+        "--format",
+        "json",
+        "--timeout",
+        "20",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["search"], false, "{out}");
+    let steps = v["steps"].as_array().unwrap();
+    assert!(steps.iter().all(|s| s["family"] != "search"));
+    assert!(steps
+        .iter()
+        .any(|s| s["rule"] == "Little killer forcing chains"));
+    let (_, model, _) = run(&["export", file]);
+    let model: Value = serde_json::from_str(&model).unwrap();
+    let solution = v["solution"].as_object().unwrap();
+    common::check_solution(&model, solution).unwrap();
+    for (i, s) in steps.iter().enumerate() {
+        for p in s["placements"].as_array().unwrap() {
+            assert_eq!(
+                solution[p["cell"].as_str().unwrap()],
+                p["symbol"],
+                "step {i}"
+            );
+        }
+        for e in s["eliminations"].as_array().unwrap() {
+            assert_ne!(
+                solution[e["cell"].as_str().unwrap()],
+                e["symbol"],
+                "step {i}"
+            );
+        }
+    }
+    let (code, out, err) = run(&["rate", file, "--timeout", "20"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("score "), "{out}");
+}

@@ -422,7 +422,12 @@ pub fn support(b: &Board, s: usize, cands: &[Mask]) -> Vec<Mask> {
         }
         support
     } else {
-        repeat_support(&b.values, cands, total)
+        // a kind's sum (a little killer): its cells that see each other still differ
+        let kind_sum = b.constraints.sums.get(s).is_some_and(Option::is_some);
+        kind_sum
+            .then(|| super::peer_sums::support(b, &shape.cells, cands, total))
+            .flatten()
+            .or_else(|| repeat_support(&b.values, cands, total))
             .unwrap_or_else(|| range_support(&b.values, cands, total))
     }
 }

@@ -68,6 +68,8 @@ pub struct Constraints {
     pub pairs: Vec<[u32; 2]>,
     /// Per geometry shape, the total of a constraint shape that is a plain sum of its cells.
     pub sums: Vec<Option<(i64, bool)>>,
+    /// Per geometry shape, the kind's title ("Little killer") of a shape in `sums`.
+    pub sum_titles: Vec<&'static str>,
     /// Per geometry shape, whether it carries a rule the unique/sum flags do not say.
     pub bound: Vec<bool>,
     /// The groups of cells the combinations rule searches.
@@ -79,6 +81,7 @@ impl Constraints {
     pub fn of(g: &Geometry) -> Constraints {
         let mut out = Constraints {
             sums: vec![None; g.shapes.len()],
+            sum_titles: vec![""; g.shapes.len()],
             bound: vec![false; g.shapes.len()],
             ..Constraints::default()
         };
@@ -96,6 +99,7 @@ impl Constraints {
                         && !parts.complete =>
                 {
                     out.sums[i] = Some((*total, *unique));
+                    out.sum_titles[i] = crate::kinds::by_id(c.kind).title();
                     continue;
                 }
                 _ => {}

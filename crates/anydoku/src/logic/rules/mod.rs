@@ -24,9 +24,11 @@ pub mod innies;
 pub mod links;
 pub mod net;
 pub mod overlap;
+pub mod peer_sums;
 pub mod singles;
 pub mod subsets;
 pub(crate) mod sum_cache;
+pub mod sum_forcing;
 pub mod sum_memo;
 pub mod uniqueness;
 pub mod xchains;
@@ -93,6 +95,10 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
     }
     for level in 0..=4 {
         rules.push(Box::new(Forcing(NetKind::Dynamic(level))));
+        if level == 0 {
+            // as light as a dynamic forcing chain, tried right after it
+            rules.push(Box::new(sum_forcing::SumForcing));
+        }
     }
     // the constraint kinds' own rules are part of the puzzle, like the singles
     rules.retain(|r| {

@@ -1,0 +1,301 @@
+//! Sum forcing: a region forcing chain whose branches are the ways to fill a kind's sum (a
+//! little killer's diagonal), as a solver reasons "this diagonal of 16 is 3+5+1+4+3, or
+//! 4+2+3+5+2, or ...; each way puts a 7 in r1c2's box elsewhere, so r1c2 is not 7".
+//!
+//! For a constraint shape that is a plain sum of its cells (values may repeat between cells
+//! that do not see each other), [`SumForcing`] lists its fillings from the candidates: cells
+//! that see each other differ and the values add up to the total (at most [`MAX_FILLINGS`];
+//! a shape with more is left alone). Each filling is one branch: all its cells assumed at
+//! once, followed by a dynamic forcing net (singles, the sums' supports, every kind's
+//! propagator: [`super::net`]). A branch that meets a contradiction is dropped; whatever every
+//! other branch reaches holds, since the solution fills the shape one of these ways. The step
+//! removes each candidate that every surviving branch takes out.
+//!
+//! Weight: a dynamic forcing chain's 8.5 plus SE's length bonus of the net's size, summed over
+//! the branches ([`crate::logic::rate`]). Tried after the plain dynamic forcing chains, which
+//! weigh as little and look at one assumption at a time.
+//!
+//! Geometry-free: the shapes, peers and totals come from the board; a new kind whose shapes
+//! are plain sums joins without a change here.
+
+use super::net::{Net, NetMode};
+use super::{LogicRule, Step};
+use crate::logic::board::{bits, Board, Mask};
+use crate::logic::budget::Cx;
+use crate::logic::{rate, Family};
+
+/// Fillings of one shape at most (a shape with more is not tried).
+const MAX_FILLINGS: usize = 4000;
+
+/// The rule: see the module docs.
+pub struct SumForcing;
+
+impl LogicRule for SumForcing {
+    fn name(&self) -> &str {
+        "Sum forcing chains"
+    }
+    fn family(&self) -> Family {
+        Family::Forcing
+    }
+    fn min_weight(&self) -> f64 {
+        rate::DYNAMIC
+    }
+    fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
+        if !cx.wants(self.min_weight()) {
+            return None;
+        }
+        let shapes: Vec<usize> = (0..b.shapes.len())
+            .filter(|&s| b.constraints.sums.get(s).is_some_and(Option::is_some))
+            .filter(|&s| b.shapes[s].sum.is_some() && !b.shapes[s].unique)
+            .collect();
+        if shapes.is_empty() {
+            return None;
+        }
+        let mut net = Net::new(b, NetMode { dynamic: true, nishio: false, level: 0 });
+        let mut best: Option<Step> = None;
+        for s in shapes {
+            if !b.shape_changed_since(s, cx.since) {
+                continue;
+            }
+            let cells = &b.shapes[s].cells;
+            if cells.iter().all(|&c| b.value[c].is_some()) {
+                continue;
+            }
+            let Some(fillings) = fillings(b, cells, b.shapes[s].sum.unwrap_or(0)) else {
+                continue;
+            };
+            let step = match branches(&mut net, cells, &fillings, cx) {
+                None => {
+                    cx.exhaustive = false;
+                    return best;
+                }
+                Some(None) => continue,
+                Some(Some(found)) => step(b, s, fillings.len(), &found),
+            };
+            if best.as_ref().is_none_or(|x| step.weight < x.weight) && cx.wants(step.weight) {
+                best = Some(step);
+            }
+        }
+        best
+    }
+}
+
+/// The fillings of `cells` that add up to `total` with cells that see each other distinct
+/// (symbol per cell, in order); `None` past [`MAX_FILLINGS`].
+fn fillings(b: &Board, cells: &[usize], total: i64) -> Option<Vec<Vec<u8>>> {
+    let values = &b.values;
+    let k = cells.len();
+    let mut rest = vec![(0i64, 0i64); k + 1];
+    for i in (0..k).rev() {
+        let m = b.cand[cells[i]];
+        let lo = bits(m).map(|v| values[v]).min().unwrap_or(0);
+        let hi = bits(m).map(|v| values[v]).max().unwrap_or(0);
+        rest[i] = (rest[i + 1].0 + lo, rest[i + 1].1 + hi);
+    }
+    let mut out = Vec::new();
+    let mut at: Vec<u8> = Vec::with_capacity(k);
+    // iterative depth-first walk: `next[i]` the candidates of cell i still to try
+    let mut next: Vec<Mask> = vec![0; k + 1];
+    let mut sum = 0i64;
+    next[0] = b.cand[cells[0]];
+    loop {
+        let i = at.len();
+        if i == k {
+            if sum == total {
+                if out.len() == MAX_FILLINGS {
+                    return None;
+                }
+                out.push(at.clone());
+            }
+        } else if next[i] != 0 {
+            let v = next[i].trailing_zeros() as usize;
+            next[i] &= next[i] - 1;
+            let s = sum + values[v];
+            let fits = s + rest[i + 1].0 <= total && s + rest[i + 1].1 >= total;
+            let seen = (0..i).any(|j| at[j] as usize == v && b.peers[cells[j]].binary_search(&(cells[i] as u32)).is_ok());
+            if fits && !seen {
+                at.push(v as u8);
+                sum = s;
+                if i + 1 < k {
+                    next[i + 1] = b.cand[cells[i + 1]];
+                }
+            }
+            continue;
+        }
+        // back up
+        let Some(v) = at.pop() else { break };
+        sum -= values[v as usize];
+    }
+    Some(out)
+}
+
+/// Runs every filling as a branch: the off potentials of open candidates every surviving
+/// branch reaches, with the nets' total size; `Some(None)` when they share none; `None` when
+/// the budget ran out.
+fn branches(net: &mut Net, cells: &[usize], fillings: &[Vec<u8>], cx: &mut Cx) -> Option<Option<Found>> {
+    let b = net.b;
+    let mut common: Option<Vec<u64>> = None;
+    let mut alive = 0;
+    for f in fillings {
+        if cx.tick() {
+            return None;
+        }
+        if assume(net, cells, f, cx)?.is_some() {
+            continue;
+        }
+        alive += 1;
+        let reached = net.reached();
+        match &mut common {
+            None => common = Some(reached),
+            Some(c) => c.iter_mut().zip(&reached).for_each(|(a, r)| *a &= r),
+        }
+        if common.as_ref().is_some_and(|c| c.iter().all(|&w| w & 0x5555_5555_5555_5555 == 0)) {
+            return Some(None);
+        }
+    }
+    // no branch survives only on a board that is already wrong: nothing to explain
+    let common = common?;
+    let n = b.n_symbols;
+    let targets: Vec<u32> = (0..b.cell_count() * n)
+        .filter(|&node| {
+            let (c, v) = (node / n, node % n);
+            b.value[c].is_none() && b.cand[c] >> v & 1 != 0 && common[node * 2 / 64] >> (node * 2 % 64) & 1 != 0
+        })
+        .map(|node| (node * 2) as u32)
+        .collect();
+    if targets.is_empty() {
+        return Some(None);
+    }
+    // the size: what each branch needed for the targets, or for its contradiction
+    let mut size = 0;
+    for f in fillings {
+        size += match assume(net, cells, f, cx)? {
+            Some((on, off)) => net.size(&[on, off]),
+            None => net.size(&targets),
+        };
+    }
+    Some(Some(Found { targets, size, alive }))
+}
+
+/// Assumes filling `f` of `cells` and propagates: the opposite potentials met, if any;
+/// `None` when the budget ran out.
+fn assume(net: &mut Net, cells: &[usize], f: &[u8], cx: &mut Cx) -> Option<Option<(u32, u32)>> {
+    let b = net.b;
+    let n = b.n_symbols;
+    net.reset();
+    for (&c, &v) in cells.iter().zip(f) {
+        if b.value[c].is_none() {
+            net.assume(((c * n + v as usize) * 2 + 1) as u32);
+        }
+    }
+    let met = net.run(cx);
+    if met.is_none() && cx.budget.is_out() {
+        return None;
+    }
+    Some(met)
+}
+
+/// What the branches of one shape agree on.
+struct Found {
+    /// The off potentials of open candidates every surviving branch reaches.
+    targets: Vec<u32>,
+    /// The nets' size, summed over the branches.
+    size: usize,
+    /// The branches without a contradiction.
+    alive: usize,
+}
+
+/// The step of shape `s` (`ways` fillings) removing what its branches agree on.
+fn step(b: &Board, s: usize, ways: usize, found: &Found) -> Step {
+    let (targets, size) = (&found.targets, found.size);
+    let n = b.n_symbols;
+    let eliminations: Vec<(usize, u8)> =
+        targets.iter().map(|&p| ((p / 2) as usize / n, ((p / 2) as usize % n) as u8)).collect();
+    let mut cells: Vec<usize> = eliminations.iter().map(|e| e.0).collect();
+    cells.dedup();
+    let shape = &b.shapes[s];
+    let title = b.constraints.sum_titles.get(s).copied().unwrap_or("Sum");
+    let free = shape.cells.iter().filter(|&&c| b.value[c].is_none()).count();
+    Step {
+        rule: format!("{title} forcing chains"),
+        family: Family::Forcing,
+        size,
+        weight: rate::tenths(rate::DYNAMIC + rate::length_bonus(size)),
+        shapes: vec![s],
+        cells,
+        eliminations,
+        placements: vec![],
+        reason: format!(
+            "{} (sum {}, {free} empty cells) can be filled {ways} ways: {} contradict, each of \
+             the other {} takes these candidates out",
+            shape.name,
+            shape.sum.unwrap_or(0),
+            ways - found.alive,
+            found.alive
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{Engine, Limits};
+    use crate::logic::rules::forcing::{Forcing, NetKind};
+    use crate::logic::rules::LogicRule;
+    use crate::logic::{Budget, Cx, Logic, Until};
+    use crate::puzzle::Puzzle;
+
+    /// On the little-killer example, once the rules lighter than the dynamic forcing chains
+    /// are stuck (and those chains find nothing either), the diagonals' fillings as branches
+    /// remove candidates, each of them wrong in the solution, and the rule lists every
+    /// filling of the shape it names.
+    #[test]
+    fn the_fillings_of_a_diagonal_force_what_one_assumption_cannot() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/kinds/");
+        let p = Puzzle::load(format!("{root}little-killer.toml")).expect("an example");
+        let sol = Engine::new(&p.geometry).solve(&p.givens, Limits::none());
+        let sol = &sol.solutions[0];
+        let budget = Budget::unlimited();
+        let below = Logic::all(9).below(crate::logic::rate::DYNAMIC);
+        let path = below
+            .solve_until(&p.geometry, &p.givens, Some(sol), &budget, Until::Weight(100.0))
+            .expect("a path");
+        assert!(!path.solved);
+        let b = path.end;
+        assert!(Forcing(NetKind::Dynamic(0)).find(&b, &mut Cx::new(&budget)).is_none());
+        let step = super::SumForcing.find(&b, &mut Cx::new(&budget)).expect("a step");
+        assert_eq!(step.rule, "Little killer forcing chains");
+        assert!(!step.eliminations.is_empty());
+        for &(c, v) in &step.eliminations {
+            assert_ne!(sol[c], v, "{}", b.cell(c));
+            assert!(b.cand[c] >> v & 1 != 0);
+        }
+        // the fillings are every way to add up to the total with peers distinct
+        let s = step.shapes[0];
+        let cells = &b.shapes[s].cells;
+        let total = b.shapes[s].sum.expect("a sum");
+        let fillings = super::fillings(&b, cells, total).expect("few");
+        let mut count = 0;
+        let mut walk = vec![0usize; cells.len()];
+        'all: loop {
+            let ok = walk.iter().enumerate().all(|(i, &v)| b.cand[cells[i]] >> v & 1 != 0)
+                && walk.iter().map(|&v| b.values[v]).sum::<i64>() == total
+                && (0..cells.len()).all(|i| {
+                    (0..i).all(|j| walk[i] != walk[j] || !b.peers[cells[i]].contains(&(cells[j] as u32)))
+                });
+            if ok {
+                count += 1;
+                let f: Vec<u8> = walk.iter().map(|&v| v as u8).collect();
+                assert!(fillings.contains(&f));
+            }
+            for w in walk.iter_mut() {
+                *w += 1;
+                if *w < 9 {
+                    continue 'all;
+                }
+                *w = 0;
+            }
+            break;
+        }
+        assert_eq!(count, fillings.len());
+    }
+}
