@@ -31,21 +31,22 @@ pub fn fish_name(k: usize) -> String {
     }
 }
 
-/// One possible base: a shape, its s-candidates (a list and a bitset), and whether it changed
-/// since the last search.
+/// One possible base: a shape and whether its places changed since the last search (its
+/// s-candidates are in [`Search::sets`]).
+#[derive(Clone, Copy)]
 struct Base {
     shape: usize,
-    cells: Vec<usize>,
-    set: Vec<u64>,
     dirty: bool,
 }
 
-/// The search for one symbol.
+/// The search for one symbol (its buffers are reused from one symbol to the next).
 struct Search<'a> {
     b: &'a Board,
     v: usize,
     k: usize,
     bases: Vec<Base>,
+    /// Per base, its s-candidates as a bitset of cells ([`Board::words`] words each).
+    sets: Vec<u64>,
     /// `words` words per base: the bases it may share a cover with.
     near: Vec<u64>,
     words: usize,
@@ -63,6 +64,8 @@ struct Search<'a> {
     levels: Vec<u64>,
     /// The empty cells holding the symbol.
     holds: Vec<u64>,
+    /// Scratch: the cells a base's candidates see.
+    seen: Vec<u64>,
     found: Option<Step>,
     /// Sets grown (the budget is polled every so often).
     work: u64,
@@ -79,54 +82,15 @@ impl LogicRule for Fish {
         rate::fish(self.0)
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
-        let k = self.0;
         // a fish needs a base whose places changed since the last search
         let changed = b.symbols_changed_since(cx.since);
-        let words = b.words;
-        let mut holds = vec![0u64; words];
-        for v in 0..b.n_symbols {
-            if changed & (1 << v) == 0 {
-                continue;
-            }
-            // the empty cells holding v, and each shape's places of v counted from them
-            holds.copy_from_slice(b.holds(v));
-            let places = |i: usize| -> usize {
-                b.shape_set(i)
-                    .iter()
-                    .zip(&holds)
-                    .map(|(a, h)| (a & h).count_ones() as usize)
-                    .sum()
-            };
-            let base_like = |i: usize| b.open_required(i) & (1 << v) != 0 && (2..=k).contains(&places(i));
-            // only a changed base can start a set: none, no fish
-            if !(0..b.shapes.len()).any(|i| b.symbol_changed_since(i, v, cx.since) && base_like(i)) {
-                continue;
-            }
-            let mut bases: Vec<Base> = (0..b.shapes.len())
-                .filter(|&i| base_like(i))
-                .map(|i| {
-                    let set: Vec<u64> = b.shape_set(i).iter().zip(&holds).map(|(a, h)| a & h).collect();
-                    let cells = b.shapes[i]
-                        .cells
-                        .iter()
-                        .copied()
-                        .filter(|&c| set[c / 64] >> (c % 64) & 1 == 1)
-                        .collect();
-                    Base {
-                        shape: i,
-                        cells,
-                        set,
-                        dirty: b.symbol_changed_since(i, v, cx.since),
-                    }
-                })
-                .collect();
-            if bases.len() < k || !bases.iter().any(|x| x.dirty) {
-                continue;
-            }
+        let mut s = Search::new(b, self.0);
+        for v in (0..b.n_symbols).filter(|&v| changed & (1 << v) != 0) {
             // changed bases first: a set is grown from its first base, so only sets with a
             // changed base are ever grown
-            bases.sort_by_key(|x| !x.dirty);
-            let mut s = Search::new(b, v, k, bases, holds.clone());
+            if !s.load(v, cx.since) {
+                continue;
+            }
             if s.run(cx) {
                 return None;
             }
@@ -139,43 +103,96 @@ impl LogicRule for Fish {
 }
 
 impl<'a> Search<'a> {
-    fn new(b: &'a Board, v: usize, k: usize, bases: Vec<Base>, holds: Vec<u64>) -> Self {
-        let n = bases.len();
-        let words = n.div_ceil(64);
-        // two bases are near when a candidate of one sees (or is) a candidate of the other:
-        // per base, the cells its candidates see, met with the other bases' candidates
-        let mut seen = vec![0u64; b.words];
-        let mut near = vec![0u64; n * words];
-        for (i, base) in bases.iter().enumerate() {
-            seen.copy_from_slice(&base.set);
-            for &c in &base.cells {
-                for (x, p) in seen.iter_mut().zip(b.peer_set(c)) {
-                    *x |= p;
-                }
-            }
-            for (j, other) in bases.iter().enumerate() {
-                if j != i && other.set.iter().zip(&seen).any(|(a, x)| a & x != 0) {
-                    near[i * words + j / 64] |= 1 << (j % 64);
-                }
-            }
-        }
+    fn new(b: &'a Board, k: usize) -> Self {
         Search {
             b,
-            v,
+            v: 0,
             k,
-            bases,
-            near,
-            words,
+            bases: Vec::new(),
+            sets: Vec::new(),
+            near: Vec::new(),
+            words: 0,
             chosen: Vec::with_capacity(k),
             union: vec![0; b.words],
             cells: vec![0; b.words],
             base_shape: vec![false; b.shapes.len()],
             stack: vec![0; (k + 1) * b.words],
-            levels: vec![0; 2 * words * (k + 1)],
-            holds,
+            levels: Vec::new(),
+            holds: vec![0; b.words],
+            seen: vec![0; b.words],
             found: None,
             work: 0,
         }
+    }
+
+    /// The bases of symbol `v`: the shapes requiring it with 2 to k places, changed ones
+    /// first (each group in shape order), and which may share a cover. False when no set of
+    /// k bases has a changed one.
+    fn load(&mut self, v: usize, since: u32) -> bool {
+        let (b, k) = (self.b, self.k);
+        self.v = v;
+        // the empty cells holding v, and each shape's places of v counted from them
+        self.holds.copy_from_slice(b.holds(v));
+        let holds = &self.holds;
+        let places = |i: usize| -> usize {
+            b.shape_set(i).iter().zip(holds).map(|(a, h)| (a & h).count_ones() as usize).sum()
+        };
+        let base_like = |i: usize| b.open_required(i) & (1 << v) != 0 && (2..=k).contains(&places(i));
+        // only a changed base can start a set: none, no fish
+        if !(0..b.shapes.len()).any(|i| b.symbol_changed_since(i, v, since) && base_like(i)) {
+            return false;
+        }
+        self.bases.clear();
+        self.sets.clear();
+        for dirty in [true, false] {
+            for i in (0..b.shapes.len()).filter(|&i| b.symbol_changed_since(i, v, since) == dirty) {
+                if base_like(i) {
+                    self.bases.push(Base { shape: i, dirty });
+                    self.sets.extend(b.shape_set(i).iter().zip(holds).map(|(a, h)| a & h));
+                }
+            }
+        }
+        if self.bases.len() < k {
+            return false;
+        }
+        self.link();
+        true
+    }
+
+    /// Two bases are near when a candidate of one sees (or is) a candidate of the other: per
+    /// base, the cells its candidates see, met with the other bases' candidates.
+    fn link(&mut self) {
+        let (b, w) = (self.b, self.b.words);
+        let n = self.bases.len();
+        self.words = n.div_ceil(64);
+        let words = self.words;
+        self.near.clear();
+        self.near.resize(n * words, 0);
+        self.levels.clear();
+        self.levels.resize(2 * words * (self.k + 1), 0);
+        for i in 0..n {
+            let set = &self.sets[i * w..(i + 1) * w];
+            self.seen.copy_from_slice(set);
+            for (x, &word) in set.iter().enumerate() {
+                for bit in crate::logic::board::bits(word) {
+                    for (s, p) in self.seen.iter_mut().zip(b.peer_set(x * 64 + bit)) {
+                        *s |= p;
+                    }
+                }
+            }
+            for j in (0..n).filter(|&j| j != i) {
+                let other = &self.sets[j * w..(j + 1) * w];
+                if other.iter().zip(&self.seen).any(|(a, x)| a & x != 0) {
+                    self.near[i * words + j / 64] |= 1 << (j % 64);
+                }
+            }
+        }
+    }
+
+    /// The s-candidates of base `i`.
+    fn set(&self, i: usize) -> &[u64] {
+        let w = self.b.words;
+        &self.sets[i * w..(i + 1) * w]
     }
 
     /// Enumerates connected sets of k bases with a changed one; true when the budget ran out.
@@ -210,7 +227,8 @@ impl<'a> Search<'a> {
     fn push(&mut self, i: usize) {
         self.chosen.push(i);
         self.base_shape[self.bases[i].shape] = true;
-        for (u, s) in self.union.iter_mut().zip(&self.bases[i].set) {
+        let w = self.b.words;
+        for (u, s) in self.union.iter_mut().zip(&self.sets[i * w..(i + 1) * w]) {
             *u |= s;
         }
         let shape = self.b.shape_set(self.bases[i].shape);
@@ -222,7 +240,8 @@ impl<'a> Search<'a> {
     fn pop(&mut self, i: usize) {
         self.chosen.pop();
         self.base_shape[self.bases[i].shape] = false;
-        for (u, s) in self.union.iter_mut().zip(&self.bases[i].set) {
+        let w = self.b.words;
+        for (u, s) in self.union.iter_mut().zip(&self.sets[i * w..(i + 1) * w]) {
             *u &= !s;
         }
         let shape = self.b.shape_set(self.bases[i].shape);
@@ -386,7 +405,10 @@ impl<'a> Search<'a> {
         let cells: Vec<usize> = self
             .chosen
             .iter()
-            .flat_map(|&i| self.bases[i].cells.iter().copied())
+            .flat_map(|&i| {
+                let set = self.set(i);
+                b.shapes[self.bases[i].shape].cells.iter().copied().filter(move |&c| set[c / 64] >> (c % 64) & 1 == 1)
+            })
             .collect();
         let base_ids: Vec<usize> = self.chosen.iter().map(|&i| self.bases[i].shape).collect();
         let names = |ids: &[usize]| {

@@ -96,7 +96,7 @@ impl LogicRule for Forcing {
             net.limit = (bound - 1).min(u16::MAX as usize) as u16;
             net.inner_size = bound;
             let (proofs, cut) = self.proofs(&mut net, cx, &mut done)?;
-            let sizes = self.sizes(&mut net, &proofs, cx)?;
+            let sizes = self.sizes(&mut net, &proofs, cx, &mut done)?;
             let mut best: Option<(usize, Proof)> = None;
             for (p, size) in proofs.into_iter().zip(sizes) {
                 if size <= bound && best.as_ref().is_none_or(|x| size < x.0) {
@@ -246,7 +246,9 @@ impl Forcing {
     /// Branches are grouped by their assumption, so each assumption is propagated once however
     /// many proofs start from it (a contradiction was sized when found). `None` when the
     /// budget ran out.
-    fn sizes(&self, net: &mut Net, proofs: &[Proof], cx: &mut Cx) -> Option<Vec<usize>> {
+    /// A branch whose propagation is kept in `done` (complete, so the same at every larger
+    /// limit) keeps its size there too, for the next tiers.
+    fn sizes(&self, net: &mut Net, proofs: &[Proof], cx: &mut Cx, done: &mut Done) -> Option<Vec<usize>> {
         let mut total = vec![0; proofs.len()];
         // (assumption, proof, target)
         let mut todo: Vec<(u32, u32, u32)> = Vec::new();
@@ -267,16 +269,29 @@ impl Forcing {
                 return None;
             }
             let start = todo[i].0;
+            let end = i + todo[i..].iter().take_while(|x| x.0 == start).count();
+            let kept = done.map.contains_key(&start);
+            if kept && todo[i..end].iter().all(|x| done.sizes.contains_key(&(start, x.2))) {
+                for &(_, p, t) in &todo[i..end] {
+                    total[p as usize] += done.sizes[&(start, t)];
+                }
+                i = end;
+                continue;
+            }
             net.reset();
             net.assume(start);
             let met = net.run(cx);
-            while i < todo.len() && todo[i].0 == start {
+            while i < end {
                 let (_, p, t) = todo[i];
                 let ends: Vec<u32> = match met {
                     Some((on, off)) if t == u32::MAX => vec![on, off],
                     _ => [t].into_iter().filter(|&t| t != u32::MAX && net.has(t)).collect(),
                 };
-                total[p as usize] += if ends.is_empty() { 1 } else { net.size(&ends) };
+                let size = if ends.is_empty() { 1 } else { net.size(&ends) };
+                total[p as usize] += size;
+                if kept {
+                    done.sizes.insert((start, t), size);
+                }
                 i += 1;
             }
         }
@@ -389,6 +404,8 @@ struct Done {
     /// The size of the contradiction the propagation met (if it did), and the potentials it
     /// reached.
     map: FxHashMap<u32, (Option<usize>, Vec<u64>)>,
+    /// The size of each (kept assumption, target) a proof's branch needed.
+    sizes: FxHashMap<(u32, u32), usize>,
 }
 
 impl Done {
@@ -397,6 +414,7 @@ impl Done {
         Done {
             keep: words * net.potentials() < 1 << 22,
             map: FxHashMap::default(),
+            sizes: FxHashMap::default(),
         }
     }
 

@@ -210,10 +210,10 @@ impl Graph {
                     f(c * self.n + w);
                 }
             }
-            for &p in b.peers[c].iter() {
-                let p = p as usize;
-                if b.value[p].is_none() && b.cand[p] & (1 << v) != 0 {
-                    f(p * self.n + v);
+            // the empty peers holding v, in ascending order (the order of the peer list)
+            for (w, (&a, &h)) in b.peer_set(c).iter().zip(b.holds(v)).enumerate() {
+                for i in bits(a & h) {
+                    f((w * 64 + i) * self.n + v);
                 }
             }
         }

@@ -63,19 +63,21 @@ impl LogicRule for NakedSubset {
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let k = self.0;
+        let (mut free, mut small) = (Vec::new(), Vec::new());
         for (i, s) in b.shapes.iter().enumerate() {
             if !s.unique || !b.shape_changed_since(i, cx.since) {
                 continue;
             }
-            let free = b.free_cells(i);
+            free.clear();
+            free.extend(s.cells.iter().copied().filter(|&c| b.value[c].is_none()));
             if 2 * k > free.len() {
                 continue;
             }
-            let small: Vec<usize> = free
-                .iter()
-                .copied()
-                .filter(|&c| (2..=k as u32).contains(&b.cand[c].count_ones()))
-                .collect();
+            small.clear();
+            small.extend(free.iter().copied().filter(|&c| (2..=k as u32).contains(&b.cand[c].count_ones())));
+            if small.len() < k {
+                continue;
+            }
             let mut found = None;
             combinations(small.len(), k, &mut |pick| {
                 let union: Mask = pick.iter().fold(0, |m, &j| m | b.cand[small[j]]);
@@ -135,26 +137,36 @@ impl LogicRule for HiddenSubset {
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let k = self.0;
+        let (mut syms, mut free): (Vec<(usize, u64)>, Vec<usize>) = (Vec::new(), Vec::new());
         for (i, s) in b.shapes.iter().enumerate() {
             let open = b.open_required(i);
             if open == 0 || !b.shape_changed_since(i, cx.since) {
                 continue;
             }
-            let free = b.free_cells(i);
-            if 2 * k > free.len() {
+            if 2 * k > s.cells.iter().filter(|&&c| b.value[c].is_none()).count() {
                 continue;
             }
-            // positions of each open required symbol, as a bit mask over `free`
-            let mut syms = Vec::new();
+            // the open required symbols with 2 to k places, counted on the board's bitsets
+            syms.clear();
+            let set = b.shape_set(i);
             for v in bits(open) {
-                let pos: u64 = free
+                let places: u32 = set.iter().zip(b.holds(v)).map(|(x, h)| (x & h).count_ones()).sum();
+                if (2..=k as u32).contains(&places) {
+                    syms.push((v, 0));
+                }
+            }
+            if syms.len() < k {
+                continue;
+            }
+            // their positions, as bit masks over `free`
+            free.clear();
+            free.extend(s.cells.iter().copied().filter(|&c| b.value[c].is_none()));
+            for (v, pos) in syms.iter_mut() {
+                *pos = free
                     .iter()
                     .enumerate()
-                    .filter(|(_, &c)| b.cand[c] & (1 << v) != 0)
+                    .filter(|(_, &c)| b.cand[c] & (1 << *v) != 0)
                     .fold(0, |m, (j, _)| m | 1 << j);
-                if (2..=k as u32).contains(&pos.count_ones()) {
-                    syms.push((v, pos));
-                }
             }
             let mut found = None;
             combinations(syms.len(), k, &mut |pick| {
