@@ -415,8 +415,8 @@ fn every_step_is_true_on_planted_killer_puzzles() {
 }
 
 /// Freshly generated minimal Killers (cage-only, `generate --killer --seed S`): every rule below
-/// the forcing nets, each step checked against the solution, and the innie/outie equations
-/// and the hidden cage combinations both take steps.
+/// the forcing nets, each step checked against the solution, and the innie/outie equations,
+/// the hidden cage combinations and the house combinations all take steps.
 #[test]
 fn every_cage_step_is_true_on_generated_killers() {
     use anydoku::generate::{Generator, KillerOptions, Options};
@@ -448,7 +448,11 @@ fn every_cage_step_is_true_on_generated_killers() {
             path.steps.into_iter().map(|s| s.rule).collect::<Vec<_>>()
         })
         .collect();
-    for rule in ["Innies and outies", "Hidden cage combination"] {
+    for rule in [
+        "Innies and outies",
+        "Hidden cage combination",
+        "House combinations",
+    ] {
         assert!(rules.iter().any(|r| r == rule), "{rule} takes a step");
     }
 }

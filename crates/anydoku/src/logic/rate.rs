@@ -14,6 +14,7 @@
 //! | cage pair (two sum shapes, k empty cells)     | 2.2 + 0.2·max(k, 3) (at most 3.6)     |
 //! | hidden cage combination (k empty cells)       | 2.4 + 0.2·k (at most 4.0)             |
 //! | innies / outies by ranges (k empty cells)     | 2.8 + 0.1·k (at most 3.8), +0.2 mixed |
+//! | house combinations (k cages meet the house)   | 3.6 + 0.1·k (k from 1 to 4)           |
 //! | constraint kind: parity / allowed symbols     | 1.2                                   |
 //! | constraint kind: pair (kropki, XV, <, clone)  | 1.7                                   |
 //! | constraint kind: line (thermo, whispers, ...) | 2.0 (a kind's default)                |
@@ -145,6 +146,13 @@ pub fn hidden_cage(k: usize) -> f64 {
 /// Innies and outies by ranges with `k` empty cells (`mixed`: innies minus outies).
 pub fn innies(k: usize, mixed: bool) -> f64 {
     2.8 + 0.1 * k.min(10) as f64 + if mixed { 0.2 } else { 0.0 }
+}
+
+/// House combinations with `k` cages meeting the house: a whole row, column or box filled
+/// under its cages at once is a wider look than one cage pair or one innie (3.6 and 3.8 at
+/// most) and, like a hidden triple (4.0), weighs several combinations against each other.
+pub fn house(k: usize) -> f64 {
+    3.6 + 0.1 * k.clamp(1, 4) as f64
 }
 
 /// Naked subset of size `k` (pair 3.0, triple 3.6, quad 5.0, then +0.4 per size).

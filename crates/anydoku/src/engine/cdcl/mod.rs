@@ -13,7 +13,8 @@
 //! * sum shapes, as propagators that explain their deductions with clauses when conflict
 //!   analysis asks (lazy clause generation, [`sums`]); shapes whose symbols may repeat reason
 //!   on bounds, over *order* variables "the cell's value is at least `v`" added for their
-//!   cells after the value variables and channelled with them by stored clauses ([`order`]).
+//!   cells after the value variables ([`order`]) and channelled with them implicitly in
+//!   propagation, like the peers ([`channel`]).
 //!
 //! Unit propagation over these is naked and hidden singles. On a conflict the solver learns a
 //! clause (first unique implication point, minimised recursively as in MiniSat: a literal goes
@@ -35,7 +36,7 @@
 //! search loop; [`clauses`] the clause store and its reduction, [`propagate`] unit propagation,
 //! [`analysis`] conflict analysis, [`decide`] activity and decisions, [`restarts`] when to
 //! restart, [`sums`] the sum shapes' propagators and explanations, [`order`] the order
-//! variables and the bounds rule.
+//! variables and the bounds rule, [`channel`] the order variables' ties to the value variables.
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a

@@ -4,12 +4,9 @@
 //!
 //! Every cell of such a shape gets, besides its "cell holds `t`" variables, one *order*
 //! variable per symbol value above the smallest: `[x ≥ v]` ("the cell's value is at least
-//! `v`"). They are channelled with the value variables by stored clauses, so unit propagation
-//! keeps them equal to the bounds of the cell's candidates:
-//!
-//! * `[x ≥ v'] → [x ≥ v]` for consecutive values `v < v'`;
-//! * `[x = t] → [x ≥ value(t)]` and `[x = t] → ¬[x ≥ v']` for the next value `v'`;
-//! * `[x ≥ v] ∧ ¬[x ≥ v'] → ` some symbol of value `v`.
+//! `v`"). Propagation keeps them equal to the bounds of the cell's candidates, implicitly
+//! ([`super::channel`]: a placed symbol sets its cell's bounds, a bound rules out the symbols
+//! beyond it, and a bound moves when every symbol at it is out), so no clause is stored for them.
 //!
 //! The shape's propagator is the bounds rule of `Σ x = total`: each cell must lie between
 //! `total` minus the others' largest values and `total` minus their smallest. A tightened bound

@@ -23,7 +23,8 @@ impl Cdcl<'_> {
         }
     }
 
-    /// Unit propagation of the peer constraints and stored clauses (sum shapes whose cells
+    /// Unit propagation of the peer constraints, the order variables' channelling
+    /// ([`super::channel`]) and stored clauses (sum shapes whose cells
     /// change are marked dirty for [`Cdcl::propagate_sums`]).
     fn propagate_units(&mut self) -> Option<Conflict> {
         while self.qhead < self.trail.len() {

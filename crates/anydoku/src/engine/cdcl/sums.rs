@@ -18,7 +18,8 @@
 //!
 //! Shapes whose symbols may repeat (Little Killer diagonals, law-of-45 shapes) do not use the
 //! filter here: their propagator is the bounds rule over order variables ([`super::order`]),
-//! whose explanations take one literal per cell; [`Cdcl::propagate_sums`] and
+//! whose explanations take one literal per cell; they are marked dirty only when an order
+//! variable of one of their cells is set (a bound moved), not for every lost candidate; [`Cdcl::propagate_sums`] and
 //! [`Cdcl::explain_sum`] hand them over.
 //!
 //! To give a new kind of sum shape stronger reasoning, extend [`sum::supports`] and

@@ -172,6 +172,26 @@ fn by_sets(values: &[i64], cands: &[Mask], total: i64) -> Vec<(Mask, Vec<Mask>)>
     out
 }
 
+/// Per cell, the symbols of `cands` that lie on some perfect matching of the cells to distinct
+/// symbols, or `None` when there is no perfect matching.
+pub(crate) fn matching_support(cands: &[Mask]) -> Option<Vec<Mask>> {
+    let k = cands.len();
+    let mut support = vec![0; k];
+    for c in 0..k {
+        for s in bits(cands[c] & !support[c]) {
+            if let Some(assign) = matching_with(cands, c, s) {
+                for (d, &t) in assign.iter().enumerate() {
+                    support[d] |= 1 << t;
+                }
+            }
+        }
+        if support[c] == 0 {
+            return None;
+        }
+    }
+    Some(support)
+}
+
 /// A perfect matching of cells to distinct symbols with cell `c` fixed to `s` (Kuhn's algorithm).
 fn matching_with(cands: &[Mask], c: usize, s: usize) -> Option<Vec<usize>> {
     let k = cands.len();

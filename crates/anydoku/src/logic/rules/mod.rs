@@ -20,6 +20,7 @@ pub mod combinations;
 pub mod constraints;
 pub mod fish;
 pub mod forcing;
+pub mod house_cages;
 pub mod innies;
 pub mod links;
 pub mod net;
@@ -63,6 +64,7 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
         Box::new(cages::CageCombinations),
         Box::new(cage_pairs::CagePairs),
         Box::new(innies::InniesOuties),
+        Box::new(house_cages::HouseCombinations),
         Box::new(cage_demands::HiddenCageCombinations),
         Box::new(overlap::Overlap),
         Box::new(NakedSubset(2)),
