@@ -119,13 +119,10 @@ fn steps_hints_and_ratings_on_the_kind_examples() {
     );
 }
 
-/// The little-killer example (a minimal puzzle, 17 givens and five diagonals) is finished by
-/// logic, without search: every placement and elimination of every step agrees with the
-/// solution the independent checker accepts, and the diagonals' forcing chains take part.
-#[test]
-fn the_little_killer_example_finishes_by_logic() {
-    let file = common::root().join("puzzles/kinds/little-killer.toml");
-    let file = file.to_str().unwrap();
+/// Solves `file` step by step: it must finish without search, and every placement and
+/// elimination of every step must agree with the solution the independent checker accepts.
+/// Returns the steps' rule names.
+fn by_logic(file: &str) -> Vec<String> {
     let (code, out, err) = run(&[
         "solve",
         file,
@@ -135,35 +132,66 @@ fn the_little_killer_example_finishes_by_logic() {
         "--timeout",
         "20",
     ]);
-    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(code, 0, "{file}: {out}{err}");
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["search"], false, "{out}");
+    assert_eq!(v["search"], false, "{file}: {out}");
     let steps = v["steps"].as_array().unwrap();
-    assert!(steps.iter().all(|s| s["family"] != "search"));
-    assert!(steps
-        .iter()
-        .any(|s| s["rule"] == "Little killer forcing chains"));
+    assert!(steps.iter().all(|s| s["family"] != "search"), "{file}");
     let (_, model, _) = run(&["export", file]);
     let model: Value = serde_json::from_str(&model).unwrap();
     let solution = v["solution"].as_object().unwrap();
-    common::check_solution(&model, solution).unwrap();
+    common::check_solution(&model, solution).unwrap_or_else(|e| panic!("{file}: {e}"));
     for (i, s) in steps.iter().enumerate() {
         for p in s["placements"].as_array().unwrap() {
-            assert_eq!(
-                solution[p["cell"].as_str().unwrap()],
-                p["symbol"],
-                "step {i}"
-            );
+            let cell = p["cell"].as_str().unwrap();
+            assert_eq!(solution[cell], p["symbol"], "{file}: step {i}");
         }
         for e in s["eliminations"].as_array().unwrap() {
-            assert_ne!(
-                solution[e["cell"].as_str().unwrap()],
-                e["symbol"],
-                "step {i}"
-            );
+            let cell = e["cell"].as_str().unwrap();
+            assert_ne!(solution[cell], e["symbol"], "{file}: step {i}");
         }
     }
+    steps
+        .iter()
+        .map(|s| s["rule"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The little-killer example (a minimal puzzle, 17 givens and five diagonals) is finished by
+/// logic, the diagonals' forcing chains taking part; so are generated minimal puzzles with
+/// five little killers, two of which need the branches' nets nested one level ("(+)").
+#[test]
+fn little_killers_finish_by_logic() {
+    let file = common::root().join("puzzles/kinds/little-killer.toml");
+    let file = file.to_str().unwrap();
+    let rules = by_logic(file);
+    assert!(rules.iter().any(|r| r == "Little killer forcing chains"));
     let (code, out, err) = run(&["rate", file, "--timeout", "20"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.starts_with("score "), "{out}");
+    let dir = std::env::temp_dir().join(format!("anydoku-little-killers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut nested = 0;
+    for seed in ["6", "7"] {
+        let file = dir.join(format!("lk{seed}.toml"));
+        let file = file.to_str().unwrap();
+        let (code, _, err) = run(&[
+            "generate",
+            "-g",
+            "classic9",
+            "--plant",
+            "little-killer:5",
+            "--seed",
+            seed,
+            "-o",
+            file,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let rules = by_logic(file);
+        nested += rules
+            .iter()
+            .filter(|r| r.as_str() == "Little killer forcing chains (+)")
+            .count();
+    }
+    assert!(nested > 0, "no nested little killer forcing chains");
 }

@@ -46,7 +46,7 @@
 //! | Nishio forcing chain                          | 7.5 + length                          |
 //! | cell / region forcing chains                  | 8.0 + length                          |
 //! | dynamic forcing chains                        | 8.5 + length                          |
-//! | sum forcing (a kind sum's fillings as branches) | 8.5 + length (summed over the fillings) |
+//! | sum forcing (a kind sum's fillings as branches) | 8.5 (9.0 nested) + length, summed over the fillings |
 //! | dynamic forcing chains (+), nested level k    | 8.5 + 0.5·k + length                  |
 //! | search (no rule applies)                      | 20.0                                  |
 //!

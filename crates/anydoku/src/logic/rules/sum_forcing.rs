@@ -11,9 +11,13 @@
 //! other branch reaches holds, since the solution fills the shape one of these ways. The step
 //! removes each candidate that every surviving branch takes out.
 //!
-//! Weight: a dynamic forcing chain's 8.5 plus SE's length bonus of the net's size, summed over
-//! the branches ([`crate::logic::rate`]). Tried after the plain dynamic forcing chains, which
-//! weigh as little and look at one assumption at a time.
+//! The branches' nets first follow singles, sums and kinds only (level 0); when no shape's
+//! branches agree on anything that way, they also apply the nested rules of level 1 (overlap,
+//! pairs, X-Wing), as a dynamic forcing chain (+) does.
+//!
+//! Weight: a dynamic forcing chain's 8.5 (9.0 at level 1) plus SE's length bonus of the net's
+//! size, summed over the branches ([`crate::logic::rate`]). Tried after the plain dynamic
+//! forcing chains, which weigh as little and look at one assumption at a time.
 //!
 //! Geometry-free: the shapes, peers and totals come from the board; a new kind whose shapes
 //! are plain sums joins without a change here.
@@ -26,6 +30,9 @@ use crate::logic::{rate, Family};
 
 /// Fillings of one shape at most (a shape with more is not tried).
 const MAX_FILLINGS: usize = 4000;
+
+/// The deepest nesting of the branches' nets (level 1: overlap, pairs and X-Wing inside).
+const MAX_LEVEL: usize = 1;
 
 /// The rule: see the module docs.
 pub struct SumForcing;
@@ -51,33 +58,46 @@ impl LogicRule for SumForcing {
         if shapes.is_empty() {
             return None;
         }
-        let mut net = Net::new(b, NetMode { dynamic: true, nishio: false, level: 0 });
-        let mut best: Option<Step> = None;
-        for s in shapes {
-            if !b.shape_changed_since(s, cx.since) {
-                continue;
+        // level 0 first; nested rules inside the branches only when it finds nothing
+        for level in 0..=MAX_LEVEL {
+            if !cx.wants(rate::dynamic(level)) {
+                return None;
             }
-            let cells = &b.shapes[s].cells;
-            if cells.iter().all(|&c| b.value[c].is_some()) {
-                continue;
-            }
-            let Some(fillings) = fillings(b, cells, b.shapes[s].sum.unwrap_or(0)) else {
-                continue;
-            };
-            let step = match branches(&mut net, cells, &fillings, cx) {
-                None => {
+            match at_level(b, &shapes, level, cx) {
+                Err(()) => {
                     cx.exhaustive = false;
-                    return best;
+                    return None;
                 }
-                Some(None) => continue,
-                Some(Some(found)) => step(b, s, fillings.len(), &found),
-            };
-            if best.as_ref().is_none_or(|x| step.weight < x.weight) && cx.wants(step.weight) {
-                best = Some(step);
+                Ok(Some(step)) => return Some(step),
+                Ok(None) => {}
             }
         }
-        best
+        None
     }
+}
+
+/// The lightest step of `shapes` with nets nested `level` deep; `Err` when the budget ran out.
+fn at_level(b: &Board, shapes: &[usize], level: usize, cx: &mut Cx) -> Result<Option<Step>, ()> {
+    let mut net = Net::new(b, NetMode { dynamic: true, nishio: false, level });
+    let mut best: Option<Step> = None;
+    for &s in shapes {
+        let cells = &b.shapes[s].cells;
+        if cells.iter().all(|&c| b.value[c].is_some()) {
+            continue;
+        }
+        let Some(fillings) = fillings(b, cells, b.shapes[s].sum.unwrap_or(0)) else {
+            continue;
+        };
+        let step = match branches(&mut net, cells, &fillings, cx) {
+            None => return Err(()),
+            Some(None) => continue,
+            Some(Some(found)) => step(b, s, level, fillings.len(), &found),
+        };
+        if best.as_ref().is_none_or(|x| step.weight < x.weight) && cx.wants(step.weight) {
+            best = Some(step);
+        }
+    }
+    Ok(best)
 }
 
 /// The fillings of `cells` that add up to `total` with cells that see each other distinct
@@ -205,8 +225,9 @@ struct Found {
     alive: usize,
 }
 
-/// The step of shape `s` (`ways` fillings) removing what its branches agree on.
-fn step(b: &Board, s: usize, ways: usize, found: &Found) -> Step {
+/// The step of shape `s` (`ways` fillings, nets nested `level` deep) removing what its
+/// branches agree on.
+fn step(b: &Board, s: usize, level: usize, ways: usize, found: &Found) -> Step {
     let (targets, size) = (&found.targets, found.size);
     let n = b.n_symbols;
     let eliminations: Vec<(usize, u8)> =
@@ -217,10 +238,13 @@ fn step(b: &Board, s: usize, ways: usize, found: &Found) -> Step {
     let title = b.constraints.sum_titles.get(s).copied().unwrap_or("Sum");
     let free = shape.cells.iter().filter(|&&c| b.value[c].is_none()).count();
     Step {
-        rule: format!("{title} forcing chains"),
+        rule: match level {
+            0 => format!("{title} forcing chains"),
+            _ => format!("{title} forcing chains (+)"),
+        },
         family: Family::Forcing,
         size,
-        weight: rate::tenths(rate::DYNAMIC + rate::length_bonus(size)),
+        weight: rate::tenths(rate::dynamic(level) + rate::length_bonus(size)),
         shapes: vec![s],
         cells,
         eliminations,
