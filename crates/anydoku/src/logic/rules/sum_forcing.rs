@@ -250,18 +250,49 @@ fn step(b: &Board, s: usize, level: usize, ways: usize, found: &Found) -> Step {
         eliminations,
         placements: vec![],
         reason: format!(
-            "{} (sum {}, {free} empty cells) can be filled {ways} ways: {} contradict, each of \
-             the other {} takes these candidates out",
+            "{} (sum {}, {free} empty cells) can be filled {ways} ways: {}",
             shape.name,
             shape.sum.unwrap_or(0),
-            ways - found.alive,
-            found.alive
+            branch_outcome(ways - found.alive, found.alive)
         ),
+    }
+}
+
+/// "40 contradict, each of the other 10 takes these candidates out", in good English for
+/// any counts.
+fn branch_outcome(dead: usize, alive: usize) -> String {
+    let takes = "takes these candidates out";
+    match (dead, alive) {
+        (0, _) => format!("each of them {takes}"),
+        (1, 1) => format!("1 contradicts, the other one {takes}"),
+        (1, n) => format!("1 contradicts, each of the other {n} {takes}"),
+        (d, 1) => format!("{d} contradict, the other one {takes}"),
+        (d, n) => format!("{d} contradict, each of the other {n} {takes}"),
     }
 }
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn branch_counts_read_in_good_english() {
+        assert_eq!(
+            super::branch_outcome(40, 10),
+            "40 contradict, each of the other 10 takes these candidates out"
+        );
+        assert_eq!(
+            super::branch_outcome(1, 1),
+            "1 contradicts, the other one takes these candidates out"
+        );
+        assert_eq!(
+            super::branch_outcome(0, 2),
+            "each of them takes these candidates out"
+        );
+        assert_eq!(
+            super::branch_outcome(3, 1),
+            "3 contradict, the other one takes these candidates out"
+        );
+    }
+
     use crate::engine::{Engine, Limits};
     use crate::logic::rules::forcing::{Forcing, NetKind};
     use crate::logic::rules::LogicRule;
