@@ -511,13 +511,9 @@ mod support_tests {
     #[test]
     fn set_walk_agrees_with_combinations() {
         let values: Vec<i64> = (1..=9).collect();
-        let mut seed = 12345u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12345);
+        let mut next = || rng.gen::<u64>();
         for _ in 0..3000 {
             let k = 1 + (next() % 6) as usize;
             let cands: Vec<Mask> = (0..k).map(|_| next() & 0x1ff).collect();

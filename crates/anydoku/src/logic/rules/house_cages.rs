@@ -434,13 +434,9 @@ mod tests {
         let h = (0..b.shapes.len())
             .find(|&s| b.shapes[s].complete && b.shapes[s].cells == (0..9).collect::<Vec<_>>())
             .unwrap();
-        let mut seed = 7u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut next = || rng.gen::<u64>();
         let (mut found, mut none) = (0, 0);
         for _ in 0..300 {
             let mut cand = b.cand.clone();
@@ -490,13 +486,9 @@ mod tests {
     /// trying every choice of one option per group.
     #[test]
     fn walk_keeps_the_options_of_some_partition() {
-        let mut seed = 99u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
+        let mut next = || rng.gen::<u64>();
         let n = 6;
         let full: Mask = (1 << n) - 1;
         for _ in 0..500 {

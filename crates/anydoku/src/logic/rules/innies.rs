@@ -354,13 +354,9 @@ mod tests {
     #[test]
     fn support_lies_between_the_exact_and_the_plain_one() {
         let mut b = board();
-        let mut seed = 99u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
+        let mut next = || rng.gen::<u64>();
         let mut narrowed = 0;
         for _ in 0..400 {
             let k = 2 + (next() % 5) as usize;

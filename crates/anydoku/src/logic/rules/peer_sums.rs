@@ -148,13 +148,9 @@ mod tests {
     fn agrees_with_brute_force() {
         let g = Geometry::builtin("classic9").expect("classic9");
         let b = Board::new(&g, &[None; 81]).expect("a board");
-        let mut seed = 99u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(99);
+        let mut next = || rng.gen::<u64>();
         for round in 0..400 {
             let k = 1 + (next() % 6) as usize;
             let cells: Vec<usize> = if round % 2 == 0 {
