@@ -465,3 +465,61 @@ fn bad_arguments_exit_2() {
     let err = bad(&["solve", "/no/such/file.toml"]);
     assert!(err.contains("no such file"), "{err}");
 }
+
+/// A generation stopped by its budget before any puzzle creates no output file and leaves an
+/// existing one as it was.
+#[test]
+fn a_generation_that_makes_nothing_leaves_the_output_file_alone() {
+    let dir = std::env::temp_dir().join(format!("anydoku-generate-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fresh = dir.join("fresh.toml");
+    let _ = std::fs::remove_file(&fresh);
+    let args = |out: &std::path::Path| {
+        let out = out.to_str().unwrap().to_string();
+        run(&[
+            "generate",
+            "-g",
+            "classic25",
+            "--seed",
+            "1",
+            "--timeout",
+            "0.05",
+            "-o",
+            &out,
+        ])
+    };
+    let (code, _, err) = args(&fresh);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("time budget ran out"), "{err}");
+    assert!(
+        !fresh.exists(),
+        "an empty {} was left behind",
+        fresh.display()
+    );
+    let old = dir.join("old.toml");
+    std::fs::write(&old, "geometry = \"classic4\"\n").unwrap();
+    let (code, _, err) = args(&old);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&old).unwrap(),
+        "geometry = \"classic4\"\n"
+    );
+    let made = dir.join("made.toml");
+    std::fs::write(&made, "x".repeat(10_000)).unwrap();
+    let (code, _, err) = run(&[
+        "generate",
+        "-g",
+        "classic4",
+        "--seed",
+        "1",
+        "-o",
+        made.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&made).unwrap();
+    assert!(
+        !text.contains("xxxx") && text.contains("classic4"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -269,10 +269,18 @@ fn made_text(
 }
 
 /// Where the puzzles go: standard output, or the `--output` file (written as each puzzle is
-/// made, so that a run stopped by its budget keeps the puzzles made).
+/// made, so that a run stopped by its budget keeps the puzzles made). The file is opened at
+/// the start, so an unwritable path fails before any work, but it is emptied only when the
+/// first puzzle is written: a run that makes none leaves an existing file as it was and
+/// creates no new one.
 enum Sink {
     Stdout,
-    File(PathBuf, std::io::BufWriter<std::fs::File>),
+    File {
+        path: PathBuf,
+        file: std::io::BufWriter<std::fs::File>,
+        existed: bool,
+        written: bool,
+    },
 }
 
 impl Sink {
@@ -280,21 +288,55 @@ impl Sink {
         let Some(path) = output else {
             return Ok(Sink::Stdout);
         };
-        let file = std::fs::File::create(path)
+        let existed = path.exists();
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
             .map_err(|e| super::output::write_error(&path.display().to_string(), &e))?;
-        Ok(Sink::File(
-            path.to_path_buf(),
-            std::io::BufWriter::new(file),
-        ))
+        Ok(Sink::File {
+            path: path.to_path_buf(),
+            file: std::io::BufWriter::new(file),
+            existed,
+            written: false,
+        })
     }
 
     fn write(&mut self, text: &str) -> Result<(), CliError> {
         match self {
             Sink::Stdout => super::output::print_bytes(text.as_bytes()),
-            Sink::File(path, f) => f
-                .write_all(text.as_bytes())
-                .and_then(|()| f.flush())
-                .map_err(|e| super::output::write_error(&path.display().to_string(), &e)),
+            Sink::File {
+                path,
+                file,
+                written,
+                ..
+            } => {
+                let first = !*written;
+                *written = true;
+                (if first {
+                    file.get_ref().set_len(0)
+                } else {
+                    Ok(())
+                })
+                .and_then(|()| file.write_all(text.as_bytes()))
+                .and_then(|()| file.flush())
+                .map_err(|e| super::output::write_error(&path.display().to_string(), &e))
+            }
+        }
+    }
+
+    /// Takes back a file this run created and never wrote to.
+    fn abandon(self) {
+        if let Sink::File {
+            path,
+            file,
+            existed: false,
+            written: false,
+        } = self
+        {
+            drop(file);
+            let _ = std::fs::remove_file(path);
         }
     }
 }
@@ -415,9 +457,13 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
             ) => {
                 bar.finish_and_clear();
                 errln!("error: puzzle {index} of seed {seed}: {e}");
+                sink.abandon();
                 return Ok(1);
             }
-            Err(e) => return Err(option_error(e)),
+            Err(e) => {
+                sink.abandon();
+                return Err(option_error(e));
+            }
         };
         times.push(start.elapsed());
         givens.push(made.puzzle.given_count());
