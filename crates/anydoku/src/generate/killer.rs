@@ -222,6 +222,7 @@ pub fn make<R: Rng>(
         let e = Engine::new(&g);
         let mut checker = Checker::new(&e, limits);
         checker.set_deadline(deadline);
+        checker.far();
         Ok(match changed {
             Some(cells) => checker.other_solution(givens, cells, solution),
             None => checker.any_other(givens, solution),
