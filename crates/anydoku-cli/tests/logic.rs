@@ -474,13 +474,19 @@ fn cage_forcing_chains_finish_a_generated_killer() {
         limits: Limits::none(),
         ..Options::default()
     };
-    let made = Generator::new(g, options).unwrap().generate_seeded(4, 0).unwrap();
+    let made = Generator::new(g, options)
+        .unwrap()
+        .generate_seeded(4, 0)
+        .unwrap();
     let p = &made.puzzle;
     let path = Logic::all(9)
         .solve(&p.geometry, &p.givens, Some(&made.solution))
         .unwrap();
     assert!(path.solved && !path.search);
-    let cage_steps = path.steps.iter().filter(|s| s.rule.starts_with("Cage forcing chains"));
+    let cage_steps = path
+        .steps
+        .iter()
+        .filter(|s| s.rule.starts_with("Cage forcing chains"));
     assert!(cage_steps.count() >= 1, "cage forcing chains take a step");
 }
 
