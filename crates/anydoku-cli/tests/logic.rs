@@ -14,7 +14,7 @@ use anydoku::geometry::{builtin, Geometry, Rule, Shape, ShapeKind};
 use anydoku::logic::{rate, Family, Logic, Path};
 use anydoku::puzzle::{json, text, Puzzle};
 use anydoku::{Engine, Limits, Status};
-use common::run;
+use common::{run, Scratch};
 use serde_json::Value;
 
 /// Public-domain puzzles (robyngraf/sudoku-exchange-puzzle-bank): easy, hard, diabolical.
@@ -457,6 +457,39 @@ fn every_cage_step_is_true_on_generated_killers() {
     }
 }
 
+/// A generated minimal Killer that the lighter rules and the one-assumption forcing nets do
+/// not finish: the cages' fillings as branches (cage forcing chains) take it to the end, every
+/// step checked against the solution.
+#[test]
+fn cage_forcing_chains_finish_a_generated_killer() {
+    use anydoku::generate::{Generator, KillerOptions, Options};
+    let g = Arc::new(builtin::load("classic9").unwrap());
+    let options = Options {
+        attempts: 200,
+        killer: Some(KillerOptions {
+            min_size: 2,
+            max_size: 5,
+            drop_cages: true,
+        }),
+        limits: Limits::none(),
+        ..Options::default()
+    };
+    let made = Generator::new(g, options)
+        .unwrap()
+        .generate_seeded(4, 0)
+        .unwrap();
+    let p = &made.puzzle;
+    let path = Logic::all(9)
+        .solve(&p.geometry, &p.givens, Some(&made.solution))
+        .unwrap();
+    assert!(path.solved && !path.search);
+    let cage_steps = path
+        .steps
+        .iter()
+        .filter(|s| s.rule.starts_with("Cage forcing chains"));
+    assert!(cage_steps.count() >= 1, "cage forcing chains take a step");
+}
+
 #[test]
 fn fewer_rules_never_rate_easier() {
     let g = builtin::load("classic9").unwrap();
@@ -516,12 +549,8 @@ fn a_wrong_board_is_reported_not_solved() {
     assert!(Logic::all(9).solve(&g, &givens, None).is_err());
 }
 
-fn write_temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("anydoku-logic-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
+fn write_temp(name: &str, text: &str) -> Scratch {
+    common::scratch_file(name, text)
 }
 
 #[test]
