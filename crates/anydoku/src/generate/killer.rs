@@ -282,9 +282,9 @@ fn drop_unneeded<R: Rng>(
     limits: Limits,
     check: &CheckWith,
     rng: &mut R,
-) -> Result<(Vec<(usize, Vec<u8>)>, bool), GenerateError> {
+) -> Result<(Certs, bool), GenerateError> {
     let base_engine = Engine::new(base);
-    let mut certs: Vec<(usize, Vec<u8>)> = Vec::new();
+    let mut certs: Certs = Vec::new();
     let mut pending: Vec<usize> = cages.live().map(|(i, _)| i).collect();
     pending.shuffle(rng);
     let mut minimal = true;
@@ -327,6 +327,9 @@ fn drop_unneeded<R: Rng>(
     }
     Ok((certs, minimal))
 }
+
+/// Certificates under construction: (cage id, second solution).
+type Certs = Vec<(usize, Vec<u8>)>;
 
 /// How far (in peer steps) a cage's window reaches from its cells: see [`window`].
 const WINDOW_DEPTH: usize = 2;
