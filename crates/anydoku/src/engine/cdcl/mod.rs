@@ -45,6 +45,7 @@
 
 mod analysis;
 mod channel;
+mod cliques;
 mod clauses;
 mod decide;
 mod order;
