@@ -9,7 +9,8 @@
 //! beyond it, and a bound moves when every symbol at it is out), so no clause is stored for them.
 //!
 //! The shape's propagator is the bounds rule of `Σ x = total`: each cell must lie between
-//! `total` minus the others' largest values and `total` minus their smallest. A tightened bound
+//! `total` minus the others' largest values and `total` minus their smallest, where cells of
+//! the shape that are peers take distinct values ([`super::cliques`]). A tightened bound
 //! is set as one order literal, and its explanation (made when conflict analysis asks, from the
 //! bounds at the trail length when the propagator ran) is one order literal per other cell,
 //! "this cell is at most / at least its bound then", instead of one literal per removed
