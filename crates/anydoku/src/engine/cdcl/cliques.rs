@@ -191,11 +191,24 @@ mod tests {
         assert_eq!(group_bound(&levels, &mut [8, 8, 7], false), Some(24));
         assert_eq!(group_bound(&levels, &mut [8, 8], true), None);
         assert_eq!(group_bound(&levels, &mut [0, 0], false), None);
+        // three peers adding up to 6 are 1, 2 and 3; apart, each could be up to 4
+        let (mut new_lo, mut new_hi) = ([0u8; 3], [0u8; 3]);
+        let together = (&[0u8, 1, 2][..], &[3u8][..]);
+        tighten(&levels, 6, together, &[0; 3], &[8; 3], &mut new_lo, &mut new_hi).unwrap();
+        assert_eq!((new_lo, new_hi), ([0; 3], [2; 3]));
+        let apart = (&[0u8, 1, 2][..], &[1u8, 2, 3][..]);
+        tighten(&levels, 6, apart, &[0; 3], &[8; 3], &mut new_lo, &mut new_hi).unwrap();
+        assert_eq!((new_lo, new_hi), ([0; 3], [3; 3]));
+        // 25 in three peers needs more than 9 + 8 + 7
+        assert_eq!(
+            tighten(&levels, 25, together, &[0; 3], &[8; 3], &mut new_lo, &mut new_hi),
+            Err(())
+        );
     }
 
     /// Brute force: every assignment of levels within the bounds, distinct inside each group,
-    /// adding up to the total; the tightened bounds must be exactly implied... or looser than
-    /// the exact ones and never cut a solution.
+    /// adding up to the total; the tightened bounds must keep every one of them, and report no
+    /// solution only when there is none.
     #[test]
     fn tighten_never_cuts_a_solution() {
         use rand::{Rng, SeedableRng};
@@ -238,12 +251,12 @@ mod tests {
                 if ok {
                     sols.push(x);
                 }
-                for j in 0..k {
-                    x[j] += 1;
-                    if x[j] < top {
+                for digit in x.iter_mut().take(k) {
+                    *digit += 1;
+                    if *digit < top {
                         continue 'all;
                     }
-                    x[j] = 0;
+                    *digit = 0;
                 }
                 break;
             }
