@@ -54,10 +54,15 @@ pub struct Net<'a> {
     extra: Vec<u32>,
     /// Per potential, the constraint shape that produced it (`u32::MAX`: none).
     via: Vec<u32>,
-    on_queue: std::collections::VecDeque<u32>,
-    off_queue: std::collections::VecDeque<u32>,
-    /// The potentials reached, in order.
+    /// The potentials reached, in order. The on potentials not yet followed are those of
+    /// `order` from `on_next` on, the off ones those from `off_next` on: two queues in one.
     pub order: Vec<u32>,
+    on_next: usize,
+    off_next: usize,
+    /// The off potentials whose candidates this propagation took out of `work`, in order.
+    removed: Vec<u32>,
+    /// Where the last propagation first stopped at `limit` ([`Net::rewind`] goes back there).
+    pub stop: Option<Mark>,
     /// Per potential, its distance from the assumptions (the longest line of parents).
     depth: Vec<u16>,
     /// Potentials this far from the assumptions are not followed further.
@@ -104,6 +109,18 @@ pub struct Net<'a> {
     holds: Vec<u64>,
     base_holds: Vec<u64>,
     out: Out,
+}
+
+/// A point of a propagation to come back to: the state before it first stopped at its depth
+/// limit. Up to there, a propagation with a larger limit does exactly the same.
+#[derive(Debug, Clone, Copy)]
+pub struct Mark {
+    order: usize,
+    arena: usize,
+    on_next: usize,
+    off_next: usize,
+    removed: usize,
+    complete: bool,
 }
 
 /// Potentials produced by one step of a net, with their parents.
@@ -178,9 +195,11 @@ impl<'a> Net<'a> {
             arena: Vec::new(),
             extra: vec![0; pots],
             via: vec![u32::MAX; pots],
-            on_queue: Default::default(),
-            off_queue: Default::default(),
             order: Vec::new(),
+            on_next: 0,
+            off_next: 0,
+            removed: Vec::new(),
+            stop: None,
             mark: vec![0; pots],
             mark_gen: 0,
             depth: vec![0; pots],
@@ -210,6 +229,11 @@ impl<'a> Net<'a> {
         }
     }
 
+    /// Whether [`Net::rewind`] can take a propagation back (not when sum shapes are kept).
+    pub fn rewinds(&self) -> bool {
+        !self.sums
+    }
+
     /// Number of potentials.
     pub fn potentials(&self) -> usize {
         self.seen.len()
@@ -224,8 +248,10 @@ impl<'a> Net<'a> {
         self.dirty.clear();
         self.arena.clear();
         self.order.clear();
-        self.on_queue.clear();
-        self.off_queue.clear();
+        self.on_next = 0;
+        self.off_next = 0;
+        self.removed.clear();
+        self.stop = None;
         if self.mode.dynamic {
             self.work.copy_from_slice(&self.b.cand);
             self.count.copy_from_slice(&self.base_count);
@@ -253,11 +279,63 @@ impl<'a> Net<'a> {
         self.extra[i] = extra;
         self.via[i] = u32::MAX;
         self.order.push(p);
-        if p % 2 == 1 {
-            self.on_queue.push_back(p);
-        } else {
-            self.off_queue.push_back(p);
+    }
+
+    /// The next potential of one state (on or off) to follow, taken off its queue.
+    /// Also returns its place in `order`.
+    fn next(&mut self, on: bool) -> Option<(usize, u32)> {
+        let at = if on { &mut self.on_next } else { &mut self.off_next };
+        // the potentials passed over are of the other state: no need to look at them again
+        let Some(k) = self.order[*at..].iter().position(|&p| (p % 2 == 1) == on) else {
+            *at = self.order.len();
+            return None;
+        };
+        let i = *at + k;
+        *at = i + 1;
+        Some((i, self.order[i]))
+    }
+
+    /// Notes the first potential that reaches the depth limit (at place `i` of `order`, just
+    /// taken off its queue): a larger limit does the same up to there.
+    fn stopped(&mut self, on: bool, i: usize) {
+        if !self.cut {
+            let (on_next, off_next) = if on { (i, self.off_next) } else { (self.on_next, i) };
+            self.stop = Some(Mark {
+                order: self.order.len(),
+                arena: self.arena.len(),
+                on_next,
+                off_next,
+                removed: self.removed.len(),
+                complete: self.complete,
+            });
         }
+        self.cut = true;
+    }
+
+    /// Goes back to where the last propagation first stopped at its depth limit, to go on
+    /// with a larger limit (not on nets that keep sum shapes: their dirty list is not kept).
+    pub fn rewind(&mut self) {
+        let m = self.stop.take().expect("the propagation stopped at its limit");
+        debug_assert!(!self.sums);
+        for &p in &self.order[m.order..] {
+            self.seen[p as usize] = 0;
+        }
+        self.order.truncate(m.order);
+        self.arena.truncate(m.arena);
+        let words = self.b.words;
+        while self.removed.len() > m.removed {
+            let p = self.removed.pop().expect("a removal");
+            let (c, v) = self.cand(p);
+            self.work[c] |= 1 << v;
+            self.holds[v * words + c / 64] |= 1u64 << (c % 64);
+            for &s in self.b.unique_of[c].iter() {
+                self.count[s * self.n + v] += 1;
+            }
+        }
+        self.on_next = m.on_next;
+        self.off_next = m.off_next;
+        self.cut = false;
+        self.complete = m.complete;
     }
 
     /// Assumes potential `p` (an assumption has no parents).
@@ -286,20 +364,20 @@ impl<'a> Net<'a> {
 
     fn drain(&mut self, cx: &mut Cx, out: &mut Out) -> Option<(u32, u32)> {
         loop {
-            let on = if let Some(p) = self.on_queue.pop_front() {
+            let on = if let Some((i, p)) = self.next(true) {
                 out.clear();
                 if self.depth[p as usize] < self.limit {
                     self.on_to_off(p, out);
                 } else {
-                    self.cut = true;
+                    self.stopped(true, i);
                 }
                 true
-            } else if let Some(p) = self.off_queue.pop_front() {
+            } else if let Some((i, p)) = self.next(false) {
                 out.clear();
                 if self.depth[p as usize] < self.limit {
                     self.off_to_on(p, out);
                 } else {
-                    self.cut = true;
+                    self.stopped(false, i);
                 }
                 if self.mode.dynamic {
                     self.remove(p);
@@ -422,6 +500,7 @@ impl<'a> Net<'a> {
     fn remove(&mut self, p: u32) {
         let (c, v) = self.cand(p);
         if self.work[c] & (1 << v) != 0 {
+            self.removed.push(p);
             self.work[c] &= !(1 << v);
             self.holds[v * self.b.words + c / 64] &= !(1u64 << (c % 64));
             for &s in self.b.unique_of[c].iter() {
