@@ -13,6 +13,8 @@
 //! and, from level 1, also apply the nested rules. The weight is the kind's base plus the length
 //! bonus on the net's size (all distinct potentials behind the conclusion, over all branches).
 
+use std::rc::Rc;
+
 use rustc_hash::FxHashMap;
 
 use super::net::{Net, NetMode};
@@ -126,14 +128,16 @@ impl Forcing {
         let mut out = Vec::new();
         let mut cut = false;
         // what each "on" assumption reaches, for the cell and region nets
-        let mut reach: FxHashMap<u32, Vec<u64>> = FxHashMap::default();
+        let mut reach: FxHashMap<u32, Rc<Vec<u64>>> = FxHashMap::default();
+        let words = net.potentials().div_ceil(64);
+        let (mut common, mut both) = (vec![0u64; words], vec![0u64; words]);
         let keep = !nishio && net.potentials() / 64 * b.cell_count() * n < 1 << 24;
         for c in 0..b.cell_count() {
             let k = b.cand[c].count_ones();
             if b.value[c].is_some() || k < 2 {
                 continue;
             }
-            let mut common: Option<Vec<u64>> = None;
+            let mut first = true;
             for v in bits(b.cand[c]) {
                 let on = ((c * n + v) * 2 + 1) as u32;
                 if cx.tick() {
@@ -148,23 +152,27 @@ impl Forcing {
                     if let Some(size) = contra {
                         out.push(Proof::Contradiction { pot: on ^ 1, size });
                     } else if !nishio && k >= 3 {
-                        for t in worth(b, n, &and(&on_reach, &off_reach)) {
+                        both.copy_from_slice(&on_reach);
+                        and_in(&mut both, &off_reach);
+                        for t in worth(b, n, &both) {
                             out.push(Proof::Double { pot: on, target: t });
                         }
                     }
                 }
                 if !nishio && (dynamic || k >= 3) {
-                    common = Some(match common {
-                        None => on_reach.clone(),
-                        Some(m) => and(&m, &on_reach),
-                    });
+                    if first {
+                        common.copy_from_slice(&on_reach);
+                    } else {
+                        and_in(&mut common, &on_reach);
+                    }
+                    first = false;
                 }
                 if keep {
                     reach.insert(on, on_reach);
                 }
             }
-            if let Some(m) = common {
-                for t in worth(b, n, &m) {
+            if !first {
+                for t in worth(b, n, &common) {
                     out.push(Proof::Cell { cell: c, target: t });
                 }
             }
@@ -181,7 +189,7 @@ impl Forcing {
         &self,
         net: &mut Net,
         cx: &mut Cx,
-        (reach, done): (&mut FxHashMap<u32, Vec<u64>>, &mut Done),
+        (reach, done): (&mut FxHashMap<u32, Rc<Vec<u64>>>, &mut Done),
         out: &mut Vec<Proof>,
     ) -> Option<bool> {
         let mut cut = false;
@@ -207,10 +215,10 @@ impl Forcing {
                             r
                         }
                     };
-                    common = Some(match common {
-                        None => set,
-                        Some(m) => and(&m, &set),
-                    });
+                    match common.as_mut() {
+                        None => common = Some(set.to_vec()),
+                        Some(m) => and_in(m, &set),
+                    }
                 }
                 for t in worth(b, n, &common.unwrap_or_default()) {
                     out.push(Proof::Region {
@@ -411,7 +419,7 @@ fn set_tier(net: &mut Net, level: usize) {
 /// nested searches were complete, is the same at every larger limit.
 struct Tiers {
     first: usize,
-    at: Vec<(Option<usize>, Vec<u64>, bool)>,
+    at: Vec<(Option<usize>, Rc<Vec<u64>>, bool)>,
 }
 
 /// Propagations already done in earlier tiers of one search, by assumption.
@@ -466,7 +474,7 @@ impl Done {
     /// it does) and what it reached. A propagation that stopped nowhere at the depth limit
     /// (and whose nested searches were complete) is the same at every larger limit, so it is
     /// kept for the next tiers.
-    fn recall(&mut self, net: &mut Net, start: u32, cx: &mut Cx, cut: &mut bool) -> (Option<usize>, Vec<u64>) {
+    fn recall(&mut self, net: &mut Net, start: u32, cx: &mut Cx, cut: &mut bool) -> (Option<usize>, Rc<Vec<u64>>) {
         if let Some(t) = self.map.get(&start) {
             let i = self.tier - t.first;
             let last = t.at.len() - 1;
@@ -484,7 +492,7 @@ impl Done {
             let met = net.run(cx);
             // the size a contradiction proof has: the potentials behind the two it met
             let contra = met.map(|(on, off)| net.size(&[on, off]));
-            at.push((contra, net.reached(), net.cut));
+            at.push((contra, Rc::new(net.reached()), net.cut));
             if !self.ahead || !net.cut || level >= self.last || cx.budget.is_out() {
                 break;
             }
@@ -507,8 +515,9 @@ impl Done {
     }
 }
 
-fn and(a: &[u64], b: &[u64]) -> Vec<u64> {
-    a.iter().zip(b).map(|(x, y)| x & y).collect()
+/// `a` becomes `a & b`.
+fn and_in(a: &mut [u64], b: &[u64]) {
+    a.iter_mut().zip(b).for_each(|(x, y)| *x &= y);
 }
 
 /// The potentials of a set that change the board: an "on" for an empty cell with other
