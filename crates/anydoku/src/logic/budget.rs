@@ -84,6 +84,9 @@ pub struct Cx<'a> {
     /// Cleared by a rule that cut its search short (a step heavier than `cap` skipped, or the
     /// budget ran out), so that "found nothing" does not mean "there is nothing".
     pub exhaustive: bool,
+    /// Set for a rule used inside another rule's search, which reads only a step's
+    /// eliminations, cells and shapes: the rule may leave the reason empty.
+    pub terse: bool,
     pub budget: &'a Budget,
 }
 
@@ -95,6 +98,7 @@ impl<'a> Cx<'a> {
             cap: f64::INFINITY,
             max_size: usize::MAX,
             exhaustive: true,
+            terse: false,
             budget,
         }
     }
@@ -120,8 +124,20 @@ impl<'a> Cx<'a> {
     }
 
     /// A context for a rule used inside another rule's search (no memory of earlier searches,
-    /// the same budget).
+    /// the same budget, no reasons wanted).
     pub fn nested(&self) -> Cx<'a> {
-        Cx::new(self.budget)
+        Cx {
+            terse: true,
+            ..Cx::new(self.budget)
+        }
+    }
+
+    /// A step's reason, or nothing when the step is for another rule's search.
+    pub fn reason(&self, text: impl FnOnce() -> String) -> String {
+        if self.terse {
+            String::new()
+        } else {
+            text()
+        }
     }
 }

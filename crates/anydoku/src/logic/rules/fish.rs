@@ -67,6 +67,8 @@ struct Search<'a> {
     /// Scratch: the cells a base's candidates see.
     seen: Vec<u64>,
     found: Option<Step>,
+    /// Whether the step's reason may be left empty (see [`Cx::terse`]).
+    terse: bool,
     /// Sets grown (the budget is polled every so often).
     work: u64,
 }
@@ -85,6 +87,7 @@ impl LogicRule for Fish {
         // a fish needs a base whose places changed since the last search
         let changed = b.symbols_changed_since(cx.since);
         let mut s = Search::new(b, self.0);
+        s.terse = cx.terse;
         for v in (0..b.n_symbols).filter(|&v| changed & (1 << v) != 0) {
             // changed bases first: a set is grown from its first base, so only sets with a
             // changed base are ever grown
@@ -121,6 +124,7 @@ impl<'a> Search<'a> {
             holds: vec![0; b.words],
             seen: vec![0; b.words],
             found: None,
+            terse: false,
             work: 0,
         }
     }
@@ -422,13 +426,17 @@ impl<'a> Search<'a> {
             family: Family::Fish,
             size: k,
             weight: rate::fish(k),
-            reason: format!(
-                "{} must appear once in each of {}, and there it can only go in {}, all inside {}",
-                b.sym(v),
-                names(&base_ids),
-                b.cells_text(&cells),
-                names(&covers)
-            ),
+            reason: if self.terse {
+                String::new()
+            } else {
+                format!(
+                    "{} must appear once in each of {}, and there it can only go in {}, all inside {}",
+                    b.sym(v),
+                    names(&base_ids),
+                    b.cells_text(&cells),
+                    names(&covers)
+                )
+            },
             shapes: base_ids.into_iter().chain(covers).collect(),
             cells,
             placements: vec![],

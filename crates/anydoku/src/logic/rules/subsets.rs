@@ -102,12 +102,14 @@ impl LogicRule for NakedSubset {
                     size: k,
                     weight: rate::naked(k),
                     shapes: vec![i],
-                    reason: format!(
-                        "{} in {} hold only {}",
-                        b.cells_text(&cells),
-                        s.name,
-                        b.mask_text(union)
-                    ),
+                    reason: cx.reason(|| {
+                        format!(
+                            "{} in {} hold only {}",
+                            b.cells_text(&cells),
+                            s.name,
+                            b.mask_text(union)
+                        )
+                    }),
                     cells,
                     placements: vec![],
                     eliminations: elim,
@@ -191,12 +193,14 @@ impl LogicRule for HiddenSubset {
                     size: k,
                     weight: rate::hidden(k),
                     shapes: vec![i],
-                    reason: format!(
-                        "in {}, {} can only go in {}",
-                        s.name,
-                        b.mask_text(set),
-                        b.cells_text(&cells)
-                    ),
+                    reason: cx.reason(|| {
+                        format!(
+                            "in {}, {} can only go in {}",
+                            s.name,
+                            b.mask_text(set),
+                            b.cells_text(&cells)
+                        )
+                    }),
                     cells,
                     placements: vec![],
                     eliminations: elim,
