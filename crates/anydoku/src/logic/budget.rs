@@ -76,6 +76,12 @@ pub struct Cx<'a> {
     /// The board stamp at which this rule last searched the whole board in vain (0: never).
     /// A rule may then look only at patterns that include a cell changed since.
     pub since: u32,
+    /// (stamp S, position P): the rule's last search, at stamp S, found its step at position
+    /// P of its scan (a shape, or a symbol), so every position before P found nothing at S
+    /// and need only be looked at again if it changed since S. (0, 0): nothing known.
+    pub resume: (u32, usize),
+    /// Set by a rule that reads `resume`: the position of the step it returns.
+    pub found_at: usize,
     /// Only steps lighter than this are wanted.
     pub cap: f64,
     /// Chain rules only look for chains (and nets) of at most this many nodes: a net that
@@ -95,11 +101,23 @@ impl<'a> Cx<'a> {
     pub fn new(budget: &'a Budget) -> Self {
         Cx {
             since: 0,
+            resume: (0, 0),
+            found_at: 0,
             cap: f64::INFINITY,
             max_size: usize::MAX,
             exhaustive: true,
             terse: false,
             budget,
+        }
+    }
+
+    /// The stamp since which position `pos` of a rule's scan must have changed to be worth
+    /// looking at (see `resume`).
+    pub fn since_at(&self, pos: usize) -> u32 {
+        if pos < self.resume.1 {
+            self.resume.0.max(self.since)
+        } else {
+            self.since
         }
     }
 

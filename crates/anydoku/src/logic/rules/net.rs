@@ -84,6 +84,9 @@ pub struct Net<'a> {
     synced: bool,
     /// Per nested rule, the stamp of `inner` when it last found nothing in this propagation.
     since: Vec<u32>,
+    /// Per nested rule, where its last search of this propagation found its step, and when
+    /// (see [`Cx::resume`]).
+    resume: Vec<(u32, usize)>,
     /// The stamp of `inner` when it last showed no contradiction in this propagation (0: not
     /// looked at yet).
     clean: u32,
@@ -211,6 +214,7 @@ impl<'a> Net<'a> {
             inner: None,
             synced: false,
             since: vec![0; n_nested],
+            resume: vec![(0, 0); n_nested],
             clean: 0,
             sums,
             memo: SumMemo::new(b, sums),
@@ -665,6 +669,7 @@ impl<'a> Net<'a> {
             t.set_candidates(&self.b.cand);
             let start = t.stamp();
             self.since.iter_mut().for_each(|s| *s = start);
+            self.resume.iter_mut().for_each(|r| *r = (0, 0));
             self.clean = 0;
             self.synced = true;
         }
@@ -685,6 +690,7 @@ impl<'a> Net<'a> {
             // with only cells unchanged since their last search of this propagation
             let mut inner = cx.nested();
             inner.since = self.since[i];
+            inner.resume = self.resume[i];
             inner.max_size = self.inner_size;
             let Some(step) = r.find(t, &mut inner) else {
                 if !inner.exhaustive {
@@ -692,9 +698,11 @@ impl<'a> Net<'a> {
                     self.complete = false;
                 } else {
                     self.since[i] = t.stamp();
+                    self.resume[i] = (0, 0);
                 }
                 continue;
             };
+            self.resume[i] = (t.stamp(), inner.found_at);
             let fresh: Vec<(usize, u8)> = step
                 .eliminations
                 .iter()

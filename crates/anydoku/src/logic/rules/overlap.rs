@@ -30,14 +30,15 @@ impl LogicRule for Overlap {
         let mut seen = vec![0u64; b.words];
         for (a, sa) in b.shapes.iter().enumerate() {
             let open = b.open_required(a);
-            if open == 0 || !b.shape_changed_since(a, cx.since) {
+            let since = cx.since_at(a);
+            if open == 0 || !b.shape_changed_since(a, since) {
                 continue;
             }
             // a shape's required symbols change only with its sum: without one, a symbol
             // whose places are as they were finds nothing new
             let fixed = sa.sum.is_none();
             for v in bits(open) {
-                if fixed && !b.symbol_changed_since(a, v, cx.since) {
+                if fixed && !b.symbol_changed_since(a, v, since) {
                     continue;
                 }
                 // the places of v in a, as a bitset
@@ -49,11 +50,11 @@ impl LogicRule for Overlap {
                 if count < 2 {
                     continue;
                 }
-                if let Some(step) = by_shapes(b, a, v, &places, cx.terse) {
-                    return Some(step);
-                }
-                if let Some(step) = seen_by_all(b, a, v, (&places, &mut seen), cx.terse) {
-                    return Some(step);
+                let step = by_shapes(b, a, v, &places, cx.terse)
+                    .or_else(|| seen_by_all(b, a, v, (&places, &mut seen), cx.terse));
+                if step.is_some() {
+                    cx.found_at = a;
+                    return step;
                 }
             }
         }

@@ -65,7 +65,7 @@ impl LogicRule for NakedSubset {
         let k = self.0;
         let (mut free, mut small) = (Vec::new(), Vec::new());
         for (i, s) in b.shapes.iter().enumerate() {
-            if !s.unique || !b.shape_changed_since(i, cx.since) {
+            if !s.unique || !b.shape_changed_since(i, cx.since_at(i)) {
                 continue;
             }
             free.clear();
@@ -117,6 +117,7 @@ impl LogicRule for NakedSubset {
                 true
             });
             if found.is_some() {
+                cx.found_at = i;
                 return found;
             }
         }
@@ -142,7 +143,7 @@ impl LogicRule for HiddenSubset {
         let (mut syms, mut free): (Vec<(usize, u64)>, Vec<usize>) = (Vec::new(), Vec::new());
         for (i, s) in b.shapes.iter().enumerate() {
             let open = b.open_required(i);
-            if open == 0 || !b.shape_changed_since(i, cx.since) {
+            if open == 0 || !b.shape_changed_since(i, cx.since_at(i)) {
                 continue;
             }
             if 2 * k > s.cells.iter().filter(|&&c| b.value[c].is_none()).count() {
@@ -208,6 +209,7 @@ impl LogicRule for HiddenSubset {
                 true
             });
             if found.is_some() {
+                cx.found_at = i;
                 return found;
             }
         }
