@@ -82,6 +82,10 @@ pub struct Net<'a> {
     inner: Option<Board>,
     /// Whether `inner` was brought back to the board since the last reset.
     synced: bool,
+    /// The cells where `inner` may differ from the board, and how many of `removed` it
+    /// has taken out.
+    inner_cells: Vec<usize>,
+    inner_at: usize,
     /// Per nested rule, the stamp of `inner` when it last found nothing in this propagation.
     since: Vec<u32>,
     /// Per nested rule, where its last search of this propagation found its step, and when
@@ -213,6 +217,8 @@ impl<'a> Net<'a> {
             nested,
             inner: None,
             synced: false,
+            inner_cells: Vec::new(),
+            inner_at: 0,
             since: vec![0; n_nested],
             resume: vec![(0, 0); n_nested],
             clean: 0,
@@ -666,14 +672,27 @@ impl<'a> Net<'a> {
         // this propagation changed are those stamped after `since_start`
         let mut t = self.inner.take().unwrap_or_else(|| self.b.clone());
         if !self.synced {
-            t.set_candidates(&self.b.cand);
+            t.set_cells(&self.b.cand, self.inner_cells.drain(..));
+            self.inner_at = 0;
             let start = t.stamp();
             self.since.iter_mut().for_each(|s| *s = start);
             self.resume.iter_mut().for_each(|r| *r = (0, 0));
             self.clean = 0;
             self.synced = true;
         }
-        t.set_candidates(&self.work);
+        if self.inner_at <= self.removed.len() {
+            // only the removals since the last time changed the working candidates
+            let n = self.n;
+            let fresh = self.removed[self.inner_at..].iter().map(|&p| p as usize / 2 / n);
+            let at = self.inner_cells.len();
+            self.inner_cells.extend(fresh);
+            t.set_cells(&self.work, self.inner_cells[at..].iter().copied());
+        } else {
+            t.set_candidates(&self.work);
+            self.inner_cells.clear();
+            self.inner_cells.extend(0..self.work.len());
+        }
+        self.inner_at = self.removed.len();
         let result = self.nested_on(&t, cx);
         self.inner = Some(t);
         result
