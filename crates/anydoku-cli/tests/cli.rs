@@ -3,18 +3,11 @@
 
 mod common;
 
-use common::{check_solution, run};
-use std::io::Write;
-use std::path::PathBuf;
+use common::{check_solution, run, Scratch};
 
 /// Writes `text` to a fresh temporary file with the given name and returns its path.
-fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("anydoku-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let mut f = std::fs::File::create(&path).unwrap();
-    f.write_all(text.as_bytes()).unwrap();
-    path
+fn temp(name: &str, text: &str) -> Scratch {
+    common::scratch_file(name, text)
 }
 
 fn count(puzzle: &str) -> String {
@@ -470,8 +463,7 @@ fn bad_arguments_exit_2() {
 /// existing one as it was.
 #[test]
 fn a_generation_that_makes_nothing_leaves_the_output_file_alone() {
-    let dir = std::env::temp_dir().join(format!("anydoku-generate-out-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir();
     let fresh = dir.join("fresh.toml");
     let _ = std::fs::remove_file(&fresh);
     let args = |out: &std::path::Path| {
@@ -521,5 +513,4 @@ fn a_generation_that_makes_nothing_leaves_the_output_file_alone() {
         !text.contains("xxxx") && text.contains("classic4"),
         "{text}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

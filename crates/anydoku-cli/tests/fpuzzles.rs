@@ -3,21 +3,16 @@
 
 mod common;
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use anydoku::geometry::builtin;
 use anydoku::puzzle::{fpuzzles, json, lzstring, Puzzle};
 use anydoku::{Engine, Limits, Status};
-use common::{check_solution, run, shared_data};
+use common::{check_solution, run, shared_data, Scratch};
 use serde_json::{json, Value};
 
-fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("anydoku-fpz-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+fn temp(name: &str, text: &str) -> Scratch {
+    common::scratch_file(name, text)
 }
 
 /// Solves a puzzle argument with the CLI; checks the solution against the exported model with
@@ -70,7 +65,7 @@ fn planted(name: &str) -> Puzzle {
     p
 }
 
-fn model_file(p: &Puzzle, name: &str) -> PathBuf {
+fn model_file(p: &Puzzle, name: &str) -> Scratch {
     temp(name, &serde_json::to_string(&json::to_model(p)).unwrap())
 }
 

@@ -818,8 +818,7 @@ fn difficulty_targets() {
 fn difficulty_on_five_grid_layouts_is_rated_the_level_again() {
     let cross = root().join("puzzles/layouts/cross.toml");
     let cross = cross.to_str().unwrap();
-    let dir = std::env::temp_dir().join(format!("anydoku-level-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir();
     for (g, level, seed) in [
         ("samurai", "hard", "4"),
         ("samurai", "medium", "1"),
@@ -840,13 +839,11 @@ fn difficulty_on_five_grid_layouts_is_rated_the_level_again() {
         assert_eq!(r["level"], level, "{g} seed {seed}: {out}");
         assert_eq!(r["search"], false);
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn user_geometry_file() {
-    let dir = std::env::temp_dir().join(format!("anydoku-gen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir();
     let path = dir.join("mine.toml");
     std::fs::write(
         &path,
@@ -859,7 +856,6 @@ fn user_geometry_file() {
         &["-g", p, "--seed", "9", "--killer", "--cage-size", "1-3"],
         1,
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

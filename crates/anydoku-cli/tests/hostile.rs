@@ -16,7 +16,7 @@
 mod common;
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -374,12 +374,6 @@ fn check_untimed(case: &Case, r: &Run) -> bool {
     check(case, &untimed).is_empty()
 }
 
-fn case_dir(id: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("anydoku-hostile-{}/{id}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Runs every case (or those whose id contains `HOSTILE_ONLY`).
 #[test]
 fn hostile_inputs_are_answered_in_time_with_the_right_exit_code() {
@@ -390,7 +384,7 @@ fn hostile_inputs_are_answered_in_time_with_the_right_exit_code() {
         if only.as_deref().is_some_and(|o| !case.id.contains(o)) {
             continue;
         }
-        let dir = case_dir(&case.id);
+        let dir = common::scratch_dir();
         for f in &case.file {
             let mut bytes = match &f.from {
                 Some(name) => std::fs::read(
@@ -424,7 +418,6 @@ fn hostile_inputs_are_answered_in_time_with_the_right_exit_code() {
         if !problems.is_empty() {
             failures.push(format!("{}:\n    {}", case.id, problems.join("\n    ")));
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
     assert!(ran > 0, "no case ran");
     assert!(

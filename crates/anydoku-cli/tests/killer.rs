@@ -285,8 +285,7 @@ fn planted9() -> Vec<u8> {
 #[test]
 fn custom_symbols_and_values_are_summed_by_value() {
     let planted = planted9();
-    let dir = std::env::temp_dir().join(format!("anydoku-killer-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir();
     for (symbols, values) in [
         ("ABCDEFGHI", None),
         ("123456789", Some(&[2i64, 3, 5, 7, 11, 13, 17, 19, 23][..])),
@@ -352,8 +351,7 @@ fn cages_on_other_geometries_x_jigsaw_16x16() {
 // ---------------------------------------------------------------- bad input: message and exit 2
 
 fn bad(toml: &str, needles: &[&str]) {
-    let dir = std::env::temp_dir().join(format!("anydoku-killer-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir();
     let f = dir.join(format!("bad{}.toml", needles[0].len()));
     std::fs::write(&f, toml).unwrap();
     let (code, out, err) = run(&["solve", &f.display().to_string()]);

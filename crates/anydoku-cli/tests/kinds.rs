@@ -78,8 +78,7 @@ fn every_kind_has_an_example() {
 
 #[test]
 fn examples_are_unique_checked_minimal_drawn_and_remade() {
-    let tmp = std::env::temp_dir().join(format!("anydoku-kinds-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
+    let tmp = common::scratch_dir();
     let mut models = String::new();
     let mut results = String::new();
     for (kind, path) in examples() {
@@ -179,5 +178,4 @@ fn examples_are_unique_checked_minimal_drawn_and_remade() {
         said.contains(&format!("{} ok, 0 failed", KINDS.len())),
         "{said}"
     );
-    std::fs::remove_dir_all(&tmp).ok();
 }

@@ -14,7 +14,7 @@ use anydoku::geometry::{builtin, Geometry, Rule, Shape, ShapeKind};
 use anydoku::logic::{rate, Family, Logic, Path};
 use anydoku::puzzle::{json, text, Puzzle};
 use anydoku::{Engine, Limits, Status};
-use common::run;
+use common::{run, Scratch};
 use serde_json::Value;
 
 /// Public-domain puzzles (robyngraf/sudoku-exchange-puzzle-bank): easy, hard, diabolical.
@@ -516,12 +516,8 @@ fn a_wrong_board_is_reported_not_solved() {
     assert!(Logic::all(9).solve(&g, &givens, None).is_err());
 }
 
-fn write_temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("anydoku-logic-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
+fn write_temp(name: &str, text: &str) -> Scratch {
+    common::scratch_file(name, text)
 }
 
 #[test]

@@ -76,8 +76,7 @@ fn checks(file: &str, plant: &str, timeout: &str) -> bool {
 
 #[test]
 fn steps_hints_and_ratings_on_planted_kinds() {
-    let dir = std::env::temp_dir().join(format!("anydoku-logic-kinds-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir();
     let mut finished = 0;
     for plant in PLANTS {
         let file = dir.join(format!("{}.toml", plant.replace(':', "_")));
@@ -183,8 +182,7 @@ fn little_killers_finish_by_logic() {
     }
     assert!(nested > 0, "no nested little killer forcing chains");
     // and what the generator makes now finishes by logic too
-    let dir = std::env::temp_dir().join(format!("anydoku-little-killers-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir();
     for seed in ["6", "7"] {
         let file = dir.join(format!("lk{seed}.toml"));
         let file = file.to_str().unwrap();
@@ -202,5 +200,4 @@ fn little_killers_finish_by_logic() {
         assert_eq!(code, 0, "{err}");
         by_logic(file);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,17 +7,10 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::{check_solution, root, run, solve_and_check};
 use serde_json::Value;
-
-/// A fresh directory for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("anydoku-newcomer-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
@@ -55,7 +48,7 @@ fn shipped_puzzles() -> Vec<String> {
 /// and `check --geometry MODEL out.txt` reads the drawing as givens; one wrong cell is caught.
 #[test]
 fn every_printed_solution_reads_back_in() {
-    let dir = scratch("readback");
+    let dir = common::scratch_dir();
     for p in shipped_puzzles() {
         let drawing = ok(&["solve", &p]);
         let out = write(&dir, "out.txt", &drawing);
@@ -92,7 +85,7 @@ fn every_printed_solution_reads_back_in() {
 /// solution `generate --format json` prints; the same for `-o p.json`.
 #[test]
 fn generated_puzzle_files_solve_to_the_printed_solution() {
-    let dir = scratch("generated");
+    let dir = common::scratch_dir();
     for args in [
         &["-g", "classic9"][..],
         &["-g", "samurai"],
@@ -159,7 +152,7 @@ fn generated_puzzle_files_solve_to_the_printed_solution() {
 /// The text output of `generate` reads back in as grid text: comments and all.
 #[test]
 fn generate_text_output_reads_back_as_givens() {
-    let dir = scratch("gentext");
+    let dir = common::scratch_dir();
     let text = ok(&["generate", "-g", "classic9", "--seed", "3"]);
     let file = write(&dir, "g.txt", &text);
     let line = text
@@ -178,7 +171,7 @@ fn generate_text_output_reads_back_as_givens() {
 /// f-puzzles link, each solved to the same (independently checked) solution.
 #[test]
 fn numbers_as_symbols_in_every_format() {
-    let dir = scratch("numbers");
+    let dir = common::scratch_dir();
     let p = "puzzles/classic16n.toml";
     let (status, sol) = solve_and_check(p, None);
     assert_eq!(status, "unique");
@@ -229,7 +222,7 @@ fn numbers_as_symbols_in_every_format() {
 /// A 25x25 written with 1..25: the shipped letter puzzle relabelled, as TOML and JSON.
 #[test]
 fn a_25x25_with_numbers_solves_like_its_letters() {
-    let dir = scratch("n25");
+    let dir = common::scratch_dir();
     let letters: Value = serde_json::from_str(&ok(&["export", "puzzles/classic25.toml"])).unwrap();
     let number = |s: &str| (s.chars().next().unwrap() as u8 - b'A' + 1).to_string();
     let cells: Vec<&str> = letters["cells"]
@@ -272,7 +265,7 @@ fn a_25x25_with_numbers_solves_like_its_letters() {
 /// `geometries --show NAME` prints each built-in's file, which loads as that layout.
 #[test]
 fn every_builtin_layout_can_be_printed_and_reloaded() {
-    let dir = scratch("show");
+    let dir = common::scratch_dir();
     let list = ok(&["geometries"]);
     let names: Vec<&str> = list
         .lines()
@@ -297,7 +290,7 @@ fn every_builtin_layout_can_be_printed_and_reloaded() {
 /// The usual mistakes, each told in the file's terms at its line and column.
 #[test]
 fn mistakes_get_messages_in_the_users_terms() {
-    let dir = scratch("messages");
+    let dir = common::scratch_dir();
     let head = "name = \"t\"\nsymbols = \"123456789\"\n[[grid]]\nsize = 9\nboxes = [3, 3]\n";
     let cases: &[(&str, String, &[&str])] = &[
         (
@@ -380,7 +373,7 @@ fn mistakes_get_messages_in_the_users_terms() {
 /// Emoji take two columns: the drawing's box lines stay aligned.
 #[test]
 fn symbols_of_any_width_line_up() {
-    let dir = scratch("width");
+    let dir = common::scratch_dir();
     let layout = write(
         &dir,
         "fruit.toml",
@@ -424,7 +417,7 @@ fn explicit_cells_draw_on_their_positions() {
         .collect();
     assert_eq!(indent, vec![2, 1, 0, 1, 2], "{out}");
     // read back as the givens of the bare layout: a complete valid grid
-    let dir = scratch("hex");
+    let dir = common::scratch_dir();
     let file = write(&dir, "hex.txt", &out);
     let said = ok(&["check", "--geometry", layout, &file]);
     assert!(said.starts_with("complete and valid"), "{said}");
@@ -509,7 +502,7 @@ fn michael404_25x25() -> Published {
 #[test]
 #[ignore = "needs ../shared/data"]
 fn corpus_numeric_16x16_and_25x25() {
-    let dir = scratch("published");
+    let dir = common::scratch_dir();
     let mut puzzles = puzzlekit_16x16(5);
     assert_eq!(puzzles.len(), 5);
     puzzles.push(michael404_25x25());

@@ -177,8 +177,7 @@ fn planted_puzzles_on_4x4_are_unique_by_enumeration() {
 /// uniquely to the printed solution (checked independently), and draws.
 #[test]
 fn planted_9x9_reads_back_from_toml() {
-    let dir = std::env::temp_dir().join(format!("anydoku-plant-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir();
     let file = dir.join("p.toml");
     let file = file.to_str().unwrap();
     let plants = [
@@ -210,7 +209,6 @@ fn planted_9x9_reads_back_from_toml() {
     let svg = dir.join("p.svg");
     let (code, _, err) = run(&["render", file, "-o", svg.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -255,8 +255,7 @@ fn solve_check_hint_and_export_answer_on_a_samurai() {
     assert_eq!(status, 200);
     let text = model["source"]["entries"].as_str().unwrap().to_string();
     assert_eq!(text.chars().filter(|&c| c != '.').count(), 1, "{text}");
-    let dir = std::env::temp_dir().join(format!("anydoku-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir();
     let file = dir.join("export.json");
     std::fs::write(&file, model.to_string()).unwrap();
     let f = file.to_str().unwrap();
@@ -282,7 +281,6 @@ fn solve_check_hint_and_export_answer_on_a_samurai() {
         .collect();
     let (code, _, err) = run(&["hint", f, "--entries", &wrong_text]);
     assert_eq!(code, 1, "a wrong entry read back is reported: {err}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -373,8 +373,7 @@ fn killer_cages_and_solution_colours() {
     }
     let given = g.symbols.symbol(first[0] as usize).to_string();
     let toml = toml.replacen("1...", &format!("{given}..."), 1);
-    let dir = std::env::temp_dir().join(format!("anydoku-render-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir();
     let file = dir.join("killer4.toml");
     std::fs::write(&file, &toml).unwrap();
     let path = file.to_str().unwrap();
@@ -452,8 +451,7 @@ fn symbols_and_names_are_escaped() {
 
 #[test]
 fn writes_to_a_file_and_reports_bad_paths() {
-    let dir = std::env::temp_dir().join(format!("anydoku-render-out-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir();
     let out = dir.join("x.svg");
     let (code, stdout, err) = run(&["render", "x", "-o", out.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");

@@ -4,6 +4,10 @@
 //! solution `{cell: symbol}`: it is the referee every solution the tool prints is checked by.
 #![allow(dead_code)]
 
+mod scratch;
+#[allow(unused_imports)]
+pub use scratch::{scratch_dir, scratch_file, Scratch};
+
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::process::Command;
