@@ -27,6 +27,9 @@ use super::{LogicRule, Step};
 use crate::logic::board::{bits, Board, Mask};
 use crate::logic::budget::Cx;
 
+mod queue;
+pub use queue::Mark;
+
 /// How a net propagates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NetMode {
@@ -116,18 +119,6 @@ pub struct Net<'a> {
     holds: Vec<u64>,
     base_holds: Vec<u64>,
     out: Out,
-}
-
-/// A point of a propagation to come back to: the state before it first stopped at its depth
-/// limit. Up to there, a propagation with a larger limit does exactly the same.
-#[derive(Debug, Clone, Copy)]
-pub struct Mark {
-    order: usize,
-    arena: usize,
-    on_next: usize,
-    off_next: usize,
-    removed: usize,
-    complete: bool,
 }
 
 /// Potentials produced by one step of a net, with their parents.
@@ -239,11 +230,6 @@ impl<'a> Net<'a> {
         }
     }
 
-    /// Whether [`Net::rewind`] can take a propagation back (not when sum shapes are kept).
-    pub fn rewinds(&self) -> bool {
-        !self.sums
-    }
-
     /// Number of potentials.
     pub fn potentials(&self) -> usize {
         self.seen.len()
@@ -289,63 +275,6 @@ impl<'a> Net<'a> {
         self.extra[i] = extra;
         self.via[i] = u32::MAX;
         self.order.push(p);
-    }
-
-    /// The next potential of one state (on or off) to follow, taken off its queue.
-    /// Also returns its place in `order`.
-    fn next(&mut self, on: bool) -> Option<(usize, u32)> {
-        let at = if on { &mut self.on_next } else { &mut self.off_next };
-        // the potentials passed over are of the other state: no need to look at them again
-        let Some(k) = self.order[*at..].iter().position(|&p| (p % 2 == 1) == on) else {
-            *at = self.order.len();
-            return None;
-        };
-        let i = *at + k;
-        *at = i + 1;
-        Some((i, self.order[i]))
-    }
-
-    /// Notes the first potential that reaches the depth limit (at place `i` of `order`, just
-    /// taken off its queue): a larger limit does the same up to there.
-    fn stopped(&mut self, on: bool, i: usize) {
-        if !self.cut {
-            let (on_next, off_next) = if on { (i, self.off_next) } else { (self.on_next, i) };
-            self.stop = Some(Mark {
-                order: self.order.len(),
-                arena: self.arena.len(),
-                on_next,
-                off_next,
-                removed: self.removed.len(),
-                complete: self.complete,
-            });
-        }
-        self.cut = true;
-    }
-
-    /// Goes back to where the last propagation first stopped at its depth limit, to go on
-    /// with a larger limit (not on nets that keep sum shapes: their dirty list is not kept).
-    pub fn rewind(&mut self) {
-        let m = self.stop.take().expect("the propagation stopped at its limit");
-        debug_assert!(!self.sums);
-        for &p in &self.order[m.order..] {
-            self.seen[p as usize] = 0;
-        }
-        self.order.truncate(m.order);
-        self.arena.truncate(m.arena);
-        let words = self.b.words;
-        while self.removed.len() > m.removed {
-            let p = self.removed.pop().expect("a removal");
-            let (c, v) = self.cand(p);
-            self.work[c] |= 1 << v;
-            self.holds[v * words + c / 64] |= 1u64 << (c % 64);
-            for &s in self.b.unique_of[c].iter() {
-                self.count[s * self.n + v] += 1;
-            }
-        }
-        self.on_next = m.on_next;
-        self.off_next = m.off_next;
-        self.cut = false;
-        self.complete = m.complete;
     }
 
     /// Assumes potential `p` (an assumption has no parents).
