@@ -164,7 +164,9 @@ impl<'a> Search<'a> {
     }
 
     /// Two bases are near when a candidate of one sees (or is) a candidate of the other: per
-    /// base, the cells its candidates see, met with the other bases' candidates.
+    /// base, the cells its candidates see, met with the other bases' candidates. For k = 2
+    /// only the rows of changed bases are read (a set grows once, from its changed first
+    /// base), so only they are made.
     fn link(&mut self) {
         let (b, w) = (self.b, self.b.words);
         let n = self.bases.len();
@@ -175,6 +177,9 @@ impl<'a> Search<'a> {
         self.levels.clear();
         self.levels.resize(2 * words * (self.k + 1), 0);
         for i in 0..n {
+            if self.k == 2 && !self.bases[i].dirty {
+                break;
+            }
             let set = &self.sets[i * w..(i + 1) * w];
             self.seen.copy_from_slice(set);
             for (x, &word) in set.iter().enumerate() {
