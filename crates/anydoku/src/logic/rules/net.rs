@@ -691,14 +691,16 @@ impl<'a> Net<'a> {
         if syms.count_ones() != 1 {
             syms = b.full;
         }
-        let mut cells: Vec<usize> = step.cells.clone();
-        for &s in &step.shapes {
-            cells.extend_from_slice(&b.shapes[s].cells);
+        // the step's cells and its shapes' cells, as a bitset read in cell order
+        let mut set = vec![0u64; b.words];
+        for &c in &step.cells {
+            set[c / 64] |= 1 << (c % 64);
         }
-        cells.sort_unstable();
-        cells.dedup();
+        for &s in &step.shapes {
+            set.iter_mut().zip(b.shape_set(s)).for_each(|(x, y)| *x |= y);
+        }
         let mut out = Vec::new();
-        for c in cells {
+        for c in set.iter().enumerate().flat_map(|(w, &x)| bits(x).map(move |i| w * 64 + i)) {
             for v in bits(b.cand[c] & !self.work[c] & syms) {
                 let q = self.pot(c, v, false);
                 if self.has(q) {
