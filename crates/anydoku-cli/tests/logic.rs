@@ -457,6 +457,39 @@ fn every_cage_step_is_true_on_generated_killers() {
     }
 }
 
+/// A generated minimal Killer that the lighter rules and the one-assumption forcing nets do
+/// not finish: the cages' fillings as branches (cage forcing chains) take it to the end, every
+/// step checked against the solution.
+#[test]
+fn cage_forcing_chains_finish_a_generated_killer() {
+    use anydoku::generate::{Generator, KillerOptions, Options};
+    let g = Arc::new(builtin::load("classic9").unwrap());
+    let options = Options {
+        attempts: 200,
+        killer: Some(KillerOptions {
+            min_size: 2,
+            max_size: 5,
+            drop_cages: true,
+        }),
+        limits: Limits::none(),
+        ..Options::default()
+    };
+    let made = Generator::new(g, options)
+        .unwrap()
+        .generate_seeded(4, 0)
+        .unwrap();
+    let p = &made.puzzle;
+    let path = Logic::all(9)
+        .solve(&p.geometry, &p.givens, Some(&made.solution))
+        .unwrap();
+    assert!(path.solved && !path.search);
+    let cage_steps = path
+        .steps
+        .iter()
+        .filter(|s| s.rule.starts_with("Cage forcing chains"));
+    assert!(cage_steps.count() >= 1, "cage forcing chains take a step");
+}
+
 #[test]
 fn fewer_rules_never_rate_easier() {
     let g = builtin::load("classic9").unwrap();

@@ -456,12 +456,14 @@ impl Board {
                 self.full
             } else if let (Some(total), true) = (s.sum, s.unique) {
                 let cands: Vec<Mask> = s.cells.iter().map(|&c| self.cand[c]).collect();
-                let combos = super::rules::cages::unique_combinations(&self.values, &cands, total);
-                combos
-                    .iter()
-                    .map(|(set, _)| *set)
-                    .reduce(|a, b| a & b)
-                    .unwrap_or(0)
+                let values = &self.values;
+                self.supports.required(i, &cands, self.n_symbols as u32, || {
+                    super::rules::cages::unique_combinations(values, &cands, total)
+                        .iter()
+                        .map(|(set, _)| *set)
+                        .reduce(|a, b| a & b)
+                        .unwrap_or(0)
+                })
             } else {
                 0
             };

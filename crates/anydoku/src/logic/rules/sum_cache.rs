@@ -7,7 +7,10 @@
 //! (one field of `n_symbols` bits per cell) is kept packed, key and support one `u128` each;
 //! other shapes of up to [`INLINE`] cells keep key and support as arrays inside the table,
 //! larger ones in a third table. What is kept never changes an answer, only how often
-//! [`cages::support`](super::cages::support) works it out. To keep more, raise [`MAX`].
+//! [`cages::support`](super::cages::support) works it out. To keep more, raise [`MAX`]. The
+//! symbols every combination of a cage uses (the board's required symbols, worked out again
+//! whenever a net's nested rules look at its working copy) are kept the same way, packed keys
+//! only.
 
 use std::sync::Mutex;
 
@@ -30,6 +33,8 @@ pub(crate) struct SupportCache {
     packed: Mutex<FxHashMap<u128, u128>>,
     small: Mutex<FxHashMap<[Mask; INLINE + 1], [Mask; INLINE]>>,
     large: Mutex<FxHashMap<LongKey, Box<[Mask]>>>,
+    /// Per packed key, the symbols every combination of a cage uses.
+    required: Mutex<FxHashMap<u128, Mask>>,
 }
 
 /// The shape, then its cells' candidates.
@@ -76,6 +81,21 @@ pub(crate) fn pack(masks: &[Mask], width: u32, room: u32) -> Option<u128> {
 }
 
 impl SupportCache {
+    /// The symbols every combination of unique sum shape `s` uses (its cells holding `cands`,
+    /// symbols of `width` bits): from the table when the candidates pack, or worked out by
+    /// `work` (and kept when they pack).
+    pub(crate) fn required(&self, s: usize, cands: &[Mask], width: u32, work: impl FnOnce() -> Mask) -> Mask {
+        let Some(key) = packed_key(s, cands, width) else {
+            return work();
+        };
+        if let Some(x) = self.required.lock().ok().and_then(|m| m.get(&key).copied()) {
+            return x;
+        }
+        let x = work();
+        keep(&self.required, key, x);
+        x
+    }
+
     /// The support of sum shape `s` (its cells holding `cands`, symbols of `width` bits)
     /// written to `out`: from the table, or worked out by `work` and kept.
     pub(crate) fn support(
@@ -159,5 +179,9 @@ mod tests {
         });
         assert!(worked && out == vec![0; 3]);
         assert_eq!(pack(&[0b10_0000_0000], 9, 112), None, "a mask wider than its field");
+        // required symbols: kept per shape and candidates, worked out once
+        assert_eq!(cache.required(3, &cases[0].1, 9, || 0b100), 0b100);
+        assert_eq!(cache.required(3, &cases[0].1, 9, || panic!("worked out twice")), 0b100);
+        assert_eq!(cache.required(4, &cases[0].1, 9, || 0b10), 0b10);
     }
 }

@@ -1,11 +1,14 @@
-//! Sum forcing: a region forcing chain whose branches are the ways to fill a kind's sum (a
-//! little killer's diagonal), as a solver reasons "this diagonal of 16 is 3+5+1+4+3, or
-//! 4+2+3+5+2, or ...; each way puts a 7 in r1c2's box elsewhere, so r1c2 is not 7".
+//! Sum forcing: a region forcing chain whose branches are the ways to fill a sum shape (a
+//! little killer's diagonal, a Killer cage, an innie of the law of 45), as a solver reasons
+//! "this diagonal of 16 is 3+5+1+4+3, or 4+2+3+5+2, or ...; each way puts a 7 in r1c2's box
+//! elsewhere, so r1c2 is not 7".
 //!
-//! For a constraint shape that is a plain sum of its cells (values may repeat between cells
-//! that do not see each other), [`SumForcing`] lists its fillings from the candidates: cells
-//! that see each other differ and the values add up to the total (at most [`MAX_FILLINGS`];
-//! a shape with more is left alone). Each filling is one branch: all its cells assumed at
+//! For a shape that is a sum of its cells (a cage, whose cells differ, or a kind's plain sum,
+//! whose values may repeat between cells that do not see each other), [`SumForcing`] lists its
+//! fillings from the candidates: cells that see each other differ and the values add up to the
+//! total (at most [`MAX_FILLINGS`]; a shape with more is left alone). Whole fillings as
+//! branches are stronger than one cell's candidates: each branch fixes every cell of the
+//! shape at once, so its net starts from many placements. Each filling is one branch: all its cells assumed at
 //! once, followed by a dynamic forcing net (singles, the sums' supports, every kind's
 //! propagator: [`super::net`]). A branch that meets a contradiction is dropped; whatever every
 //! other branch reaches holds, since the solution fills the shape one of these ways. The step
@@ -51,10 +54,7 @@ impl LogicRule for SumForcing {
         if !cx.wants(self.min_weight()) {
             return None;
         }
-        let shapes: Vec<usize> = (0..b.shapes.len())
-            .filter(|&s| b.constraints.sums.get(s).is_some_and(Option::is_some))
-            .filter(|&s| b.shapes[s].sum.is_some() && !b.shapes[s].unique)
-            .collect();
+        let shapes: Vec<usize> = (0..b.shapes.len()).filter(|&s| b.shapes[s].sum.is_some()).collect();
         if shapes.is_empty() {
             return None;
         }
@@ -235,7 +235,10 @@ fn step(b: &Board, s: usize, level: usize, ways: usize, found: &Found) -> Step {
     let mut cells: Vec<usize> = eliminations.iter().map(|e| e.0).collect();
     cells.dedup();
     let shape = &b.shapes[s];
-    let title = b.constraints.sum_titles.get(s).copied().unwrap_or("Sum");
+    let title = match b.constraints.sum_titles.get(s).copied().unwrap_or("") {
+        "" => "Cage",
+        t => t,
+    };
     let free = shape.cells.iter().filter(|&&c| b.value[c].is_none()).count();
     Step {
         rule: match level {
