@@ -36,7 +36,8 @@
 //! search loop; [`clauses`] the clause store and its reduction, [`propagate`] unit propagation,
 //! [`analysis`] conflict analysis, [`decide`] activity and decisions, [`restarts`] when to
 //! restart, [`sums`] the sum shapes' propagators and explanations, [`order`] the order
-//! variables and the bounds rule, [`channel`] the order variables' ties to the value variables.
+//! variables and the bounds rule, [`cliques`] the groups of a sum's cells that must differ and
+//! their bounds, [`channel`] the order variables' ties to the value variables.
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
@@ -45,6 +46,7 @@
 
 mod analysis;
 mod channel;
+mod cliques;
 mod clauses;
 mod decide;
 mod order;

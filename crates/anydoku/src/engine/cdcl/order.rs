@@ -9,7 +9,8 @@
 //! beyond it, and a bound moves when every symbol at it is out), so no clause is stored for them.
 //!
 //! The shape's propagator is the bounds rule of `Σ x = total`: each cell must lie between
-//! `total` minus the others' largest values and `total` minus their smallest. A tightened bound
+//! `total` minus the others' largest values and `total` minus their smallest, where cells of
+//! the shape that are peers take distinct values ([`super::cliques`]). A tightened bound
 //! is set as one order literal, and its explanation (made when conflict analysis asks, from the
 //! bounds at the trail length when the propagator ran) is one order literal per other cell,
 //! "this cell is at most / at least its bound then", instead of one literal per removed
@@ -21,6 +22,7 @@
 //! mark them in [`Order::new`].
 
 use super::super::sum::Method;
+use super::cliques::{bound_without, tighten, Groups};
 use super::{Cdcl, Lit, FALSE, TRUE, UNDEF};
 use crate::engine::{Engine, Mask};
 
@@ -42,6 +44,8 @@ pub(super) struct Order {
     pub(super) bounded: Vec<bool>,
     /// The first order variable (after every value variable).
     pub(super) first: usize,
+    /// Per bounded shape: its cells in groups of pairwise peers ([`super::cliques`]).
+    pub(super) groups: Groups,
     /// Scratch for explanations: (trail position, cell index in the shape, rank).
     scratch: Vec<(u32, u8, u8)>,
 }
@@ -91,7 +95,10 @@ impl Order {
                 }
             }
         }
+        // distinct symbols have distinct values: peers in a shape take distinct levels
+        let groups = Groups::new(e, &bounded, levels.len() == e.values.len());
         Some(Order {
+            groups,
             levels,
             rank,
             by_rank_start,
@@ -161,36 +168,35 @@ impl Cdcl<'_> {
         let k = s.cells.len();
         let mut lo = [0u8; 64];
         let mut hi = [0u8; 64];
-        let (mut sum_lo, mut sum_hi) = (0i64, 0i64);
         for (j, &c) in s.cells.iter().enumerate() {
             let (a, b) = rank_bounds(&order.rank, self.candidates(c as usize));
             lo[j] = a as u8;
             hi[j] = b as u8;
-            sum_lo += order.levels[a];
-            sum_hi += order.levels[b];
         }
-        let mut result = Ok(false);
-        if sum_lo > s.total || sum_hi < s.total {
-            result = Err(());
-        } else {
-            for (j, &c) in s.cells.iter().enumerate().take(k) {
-                let (a, b) = (lo[j] as usize, hi[j] as usize);
-                // at least total - others' largest
-                let need = s.total - (sum_hi - order.levels[b]);
-                if need > order.levels[a] {
-                    let r = order.levels.partition_point(|&v| v < need);
-                    let v = order.var(c, r);
+        let mut new_lo = [0u8; 64];
+        let mut new_hi = [0u8; 64];
+        let mut result = tighten(
+            &order.levels,
+            s.total,
+            order.groups.of(i as usize),
+            &lo[..k],
+            &hi[..k],
+            &mut new_lo[..k],
+            &mut new_hi[..k],
+        )
+        .map(|()| false);
+        if result.is_ok() {
+            for (j, &c) in s.cells.iter().enumerate() {
+                if new_lo[j] > lo[j] {
+                    let v = order.var(c, new_lo[j] as usize);
                     debug_assert_eq!(self.value[2 * v], UNDEF);
                     if self.value[2 * v] == UNDEF {
                         self.enqueue(2 * v as Lit, super::sums::SUM | i);
                         result = Ok(true);
                     }
                 }
-                // at most total - others' smallest
-                let most = s.total - (sum_lo - order.levels[a]);
-                if most < order.levels[b] {
-                    let r = order.levels.partition_point(|&v| v <= most);
-                    let v = order.var(c, r);
+                if new_hi[j] < hi[j] {
+                    let v = order.var(c, new_hi[j] as usize + 1);
                     // true when no value lies between the two bounds (values with gaps) and
                     // the lower one was just set: then, once that propagates, the cells'
                     // smallest values exceed the total, a conflict of the next run
@@ -258,47 +264,44 @@ impl Cdcl<'_> {
         let s = &e.sums[i as usize];
         let mut sums = self.sums.take().expect("sum shapes");
         let mut order = sums.order.take().expect("order variables");
-        // the target cell, and whether the others' largest (true) or smallest values explain
-        // it; `slack`: how much the others' bounds may move while the deduction holds
-        let (skip, low, mut slack) = match target {
+        let (members, ends) = order.groups.of(i as usize);
+        let top = order.levels.len();
+        // per position: its rank at the snapshot, by the bounds that explain (low: the
+        // others' smallest values, or their largest)
+        let mut rank = [0u8; 64];
+        let bounds_at = |this: &Self, low: bool, rank: &mut [u8; 64]| {
+            for (q, &d) in s.cells.iter().enumerate() {
+                rank[q] = this.bound_at(&order, d, snap, low).0 as u8;
+            }
+        };
+        // the target's position (skipped), which bounds explain, and the deduction's
+        // threshold: low, the others' least total must exceed it; else their largest be below
+        let (skip, low, threshold) = match target {
             Some(v) => {
                 let c = order.cell_of[v - order.first];
                 let r = v - order.start[c as usize] as usize + 1;
                 let j = s.cells.iter().position(|&x| x == c).expect("a cell of the shape");
-                let (mut sum, low) = (0i64, self.value[2 * v] == FALSE);
-                for (q, &d) in s.cells.iter().enumerate() {
-                    if q != j {
-                        sum += order.levels[self.bound_at(&order, d, snap, low).0];
-                    }
-                }
-                let slack = if low {
-                    // value < levels[r] because the others make at least `sum`
-                    sum - (s.total - order.levels[r]) - 1
+                let low = self.value[2 * v] == FALSE;
+                let threshold = if low {
+                    s.total - order.levels[r]
                 } else {
-                    // value >= levels[r] because the others make at most `sum`
-                    (s.total - sum) - order.levels[r - 1] - 1
+                    s.total - order.levels[r - 1]
                 };
-                (j, low, slack)
+                (j, low, threshold)
             }
             None => {
-                let sum_lo: i64 = s
-                    .cells
-                    .iter()
-                    .map(|&d| order.levels[self.bound_at(&order, d, snap, true).0])
-                    .sum();
-                if sum_lo > s.total {
-                    (usize::MAX, true, sum_lo - s.total - 1)
-                } else {
-                    let sum_hi: i64 = s
-                        .cells
-                        .iter()
-                        .map(|&d| order.levels[self.bound_at(&order, d, snap, false).0])
-                        .sum();
-                    (usize::MAX, false, s.total - sum_hi - 1)
-                }
+                bounds_at(self, true, &mut rank);
+                let mut per_group = [None; 64];
+                let least =
+                    group_sums(&order.levels, members, ends, &rank, usize::MAX, true, &mut per_group);
+                let low = holds(least, true, s.total);
+                (usize::MAX, low, s.total)
             }
         };
-        debug_assert!(slack >= 0, "not a deduction");
+        bounds_at(self, low, &mut rank);
+        let mut per_group = [None; 64];
+        let mut sum = group_sums(&order.levels, members, ends, &rank, skip, low, &mut per_group);
+        debug_assert!(holds(sum, low, threshold), "not a deduction");
         order.scratch.clear();
         for (q, &d) in s.cells.iter().enumerate() {
             if q == skip {
@@ -309,37 +312,80 @@ impl Cdcl<'_> {
                 order.scratch.push((self.pos[(l >> 1) as usize], q as u8, r as u8));
             }
         }
-        // loosen the latest bounds first
+        // loosen the latest bounds first, one rank at a time while the deduction holds
         order
             .scratch
             .sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
         let start = sums.arena.len();
-        let top = order.levels.len();
-        for &(_, q, r) in &order.scratch {
-            let (c, mut r) = (s.cells[q as usize], r as usize);
-            let from = order.levels[r];
-            if low {
-                while r > 0 && from - order.levels[r - 1] <= slack {
-                    r -= 1;
+        for &(_, q, _) in &order.scratch {
+            let q = q as usize;
+            let (g, group) = group_of(members, ends, q);
+            loop {
+                let old = rank[q];
+                if (low && old == 0) || (!low && old as usize + 1 == top) {
+                    break;
                 }
-                slack -= from - order.levels[r];
-                if r > 0 {
-                    sums.arena.push(2 * order.var(c, r) as Lit + 1);
+                rank[q] = if low { old - 1 } else { old + 1 };
+                let part = bound_without(&order.levels, group, &rank, skip, low);
+                let tried = match (sum, per_group[g], part) {
+                    (Some(t), Some(was), Some(now)) => Some(t - was + now),
+                    _ => group_sums(&order.levels, members, ends, &rank, skip, low, &mut [None; 64]),
+                };
+                if holds(tried, low, threshold) {
+                    sum = tried;
+                    per_group[g] = part;
+                } else {
+                    rank[q] = old;
+                    break;
                 }
-            } else {
-                while r + 1 < top && order.levels[r + 1] - from <= slack {
-                    r += 1;
-                }
-                slack -= order.levels[r] - from;
-                if r + 1 < top {
-                    sums.arena.push(2 * order.var(c, r + 1) as Lit);
-                }
+            }
+            let (c, r) = (s.cells[q], rank[q] as usize);
+            if low && r > 0 {
+                sums.arena.push(2 * order.var(c, r) as Lit + 1);
+            } else if !low && r + 1 < top {
+                sums.arena.push(2 * order.var(c, r + 1) as Lit);
             }
         }
         sums.record(start, target, out);
         sums.order = Some(order);
         self.sums = Some(sums);
     }
+}
+
+/// Whether a bound on the cells' total makes the deduction: `low`, the least total exceeds
+/// `threshold` (or cannot be reached: `None`); else the largest is below it.
+#[inline]
+fn holds(sum: Option<i64>, low: bool, threshold: i64) -> bool {
+    sum.is_none_or(|t| if low { t > threshold } else { t < threshold })
+}
+
+/// The least (`low`) or largest total of a shape's groups on the ranks `rank`, leaving out
+/// position `skip`, with each group's in `per_group`; `None` when a group cannot be filled.
+fn group_sums(
+    levels: &[i64],
+    members: &[u8],
+    ends: &[u8],
+    rank: &[u8],
+    skip: usize,
+    low: bool,
+    per_group: &mut [Option<i64>; 64],
+) -> Option<i64> {
+    let mut from = 0;
+    let mut sum = Some(0);
+    for (g, &end) in ends.iter().enumerate() {
+        per_group[g] = bound_without(levels, &members[from..end as usize], rank, skip, low);
+        sum = sum.zip(per_group[g]).map(|(a, b)| a + b);
+        from = end as usize;
+    }
+    sum
+}
+
+/// The group of position `q` of a shape: its index and its positions.
+fn group_of<'a>(members: &'a [u8], ends: &[u8], q: usize) -> (usize, &'a [u8]) {
+    let at = members.iter().position(|&m| m as usize == q).expect("a member");
+    let g = ends.iter().position(|&end| at < end as usize).expect("a group");
+    let from = if g == 0 { 0 } else { ends[g - 1] as usize };
+    (g, &members[from..ends[g] as usize])
 }
 
 /// The ranks of the smallest and largest values among the symbols of `m` (not empty).
