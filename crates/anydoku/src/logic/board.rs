@@ -419,9 +419,15 @@ impl Board {
     /// Replaces the candidates (a board derived from this one while trying something out):
     /// cells whose candidates differ are stamped changed and the sum shapes refreshed.
     pub fn set_candidates(&mut self, cand: &[Mask]) {
+        self.set_cells(cand, 0..cand.len());
+    }
+
+    /// [`Board::set_candidates`] when only the cells listed may differ from `cand`.
+    pub(crate) fn set_cells(&mut self, cand: &[Mask], cells: impl IntoIterator<Item = usize>) {
         self.stamp += 1;
         let mut dirty = Vec::new();
-        for (c, &m) in cand.iter().enumerate() {
+        for c in cells {
+            let m = cand[c];
             if self.cand[c] != m {
                 let empty = self.value[c].is_none();
                 for v in bits(self.cand[c] ^ m) {

@@ -76,6 +76,12 @@ pub struct Cx<'a> {
     /// The board stamp at which this rule last searched the whole board in vain (0: never).
     /// A rule may then look only at patterns that include a cell changed since.
     pub since: u32,
+    /// (stamp S, position P): the rule's last search, at stamp S, found its step at position
+    /// P of its scan (a shape, or a symbol), so every position before P found nothing at S
+    /// and need only be looked at again if it changed since S. (0, 0): nothing known.
+    pub resume: (u32, usize),
+    /// Set by a rule that reads `resume`: the position of the step it returns.
+    pub found_at: usize,
     /// Only steps lighter than this are wanted.
     pub cap: f64,
     /// Chain rules only look for chains (and nets) of at most this many nodes: a net that
@@ -84,6 +90,9 @@ pub struct Cx<'a> {
     /// Cleared by a rule that cut its search short (a step heavier than `cap` skipped, or the
     /// budget ran out), so that "found nothing" does not mean "there is nothing".
     pub exhaustive: bool,
+    /// Set for a rule used inside another rule's search, which reads only a step's
+    /// eliminations, cells and shapes: the rule may leave the reason empty.
+    pub terse: bool,
     pub budget: &'a Budget,
 }
 
@@ -92,10 +101,23 @@ impl<'a> Cx<'a> {
     pub fn new(budget: &'a Budget) -> Self {
         Cx {
             since: 0,
+            resume: (0, 0),
+            found_at: 0,
             cap: f64::INFINITY,
             max_size: usize::MAX,
             exhaustive: true,
+            terse: false,
             budget,
+        }
+    }
+
+    /// The stamp since which position `pos` of a rule's scan must have changed to be worth
+    /// looking at (see `resume`).
+    pub fn since_at(&self, pos: usize) -> u32 {
+        if pos < self.resume.1 {
+            self.resume.0.max(self.since)
+        } else {
+            self.since
         }
     }
 
@@ -120,8 +142,20 @@ impl<'a> Cx<'a> {
     }
 
     /// A context for a rule used inside another rule's search (no memory of earlier searches,
-    /// the same budget).
+    /// the same budget, no reasons wanted).
     pub fn nested(&self) -> Cx<'a> {
-        Cx::new(self.budget)
+        Cx {
+            terse: true,
+            ..Cx::new(self.budget)
+        }
+    }
+
+    /// A step's reason, or nothing when the step is for another rule's search.
+    pub fn reason(&self, text: impl FnOnce() -> String) -> String {
+        if self.terse {
+            String::new()
+        } else {
+            text()
+        }
     }
 }

@@ -67,6 +67,8 @@ struct Search<'a> {
     /// Scratch: the cells a base's candidates see.
     seen: Vec<u64>,
     found: Option<Step>,
+    /// Whether the step's reason may be left empty (see [`Cx::terse`]).
+    terse: bool,
     /// Sets grown (the budget is polled every so often).
     work: u64,
 }
@@ -85,6 +87,7 @@ impl LogicRule for Fish {
         // a fish needs a base whose places changed since the last search
         let changed = b.symbols_changed_since(cx.since);
         let mut s = Search::new(b, self.0);
+        s.terse = cx.terse;
         for v in (0..b.n_symbols).filter(|&v| changed & (1 << v) != 0) {
             // changed bases first: a set is grown from its first base, so only sets with a
             // changed base are ever grown
@@ -121,6 +124,7 @@ impl<'a> Search<'a> {
             holds: vec![0; b.words],
             seen: vec![0; b.words],
             found: None,
+            terse: false,
             work: 0,
         }
     }
@@ -160,7 +164,9 @@ impl<'a> Search<'a> {
     }
 
     /// Two bases are near when a candidate of one sees (or is) a candidate of the other: per
-    /// base, the cells its candidates see, met with the other bases' candidates.
+    /// base, the cells its candidates see, met with the other bases' candidates. For k = 2
+    /// only the rows of changed bases are read (a set grows once, from its changed first
+    /// base), so only they are made.
     fn link(&mut self) {
         let (b, w) = (self.b, self.b.words);
         let n = self.bases.len();
@@ -171,6 +177,9 @@ impl<'a> Search<'a> {
         self.levels.clear();
         self.levels.resize(2 * words * (self.k + 1), 0);
         for i in 0..n {
+            if self.k == 2 && !self.bases[i].dirty {
+                break;
+            }
             let set = &self.sets[i * w..(i + 1) * w];
             self.seen.copy_from_slice(set);
             for (x, &word) in set.iter().enumerate() {
@@ -422,13 +431,17 @@ impl<'a> Search<'a> {
             family: Family::Fish,
             size: k,
             weight: rate::fish(k),
-            reason: format!(
-                "{} must appear once in each of {}, and there it can only go in {}, all inside {}",
-                b.sym(v),
-                names(&base_ids),
-                b.cells_text(&cells),
-                names(&covers)
-            ),
+            reason: if self.terse {
+                String::new()
+            } else {
+                format!(
+                    "{} must appear once in each of {}, and there it can only go in {}, all inside {}",
+                    b.sym(v),
+                    names(&base_ids),
+                    b.cells_text(&cells),
+                    names(&covers)
+                )
+            },
             shapes: base_ids.into_iter().chain(covers).collect(),
             cells,
             placements: vec![],

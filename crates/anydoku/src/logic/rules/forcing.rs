@@ -13,6 +13,8 @@
 //! and, from level 1, also apply the nested rules. The weight is the kind's base plus the length
 //! bonus on the net's size (all distinct potentials behind the conclusion, over all branches).
 
+use std::rc::Rc;
+
 use rustc_hash::FxHashMap;
 
 use super::net::{Net, NetMode};
@@ -80,7 +82,7 @@ impl LogicRule for Forcing {
             },
         };
         let mut net = Net::new(b, mode);
-        let mut done = Done::new(&net);
+        let mut done = Done::new(&net, self.min_weight(), cx);
         // up the weights one tenth at a time, following each net only as far as the size that
         // weight allows: small nets are found by small searches
         for level in 0.. {
@@ -93,8 +95,8 @@ impl LogicRule for Forcing {
                 cx.exhaustive = false;
                 return None;
             }
-            net.limit = (bound - 1).min(u16::MAX as usize) as u16;
-            net.inner_size = bound;
+            done.tier = level;
+            set_tier(&mut net, level);
             let (proofs, cut) = self.proofs(&mut net, cx, &mut done)?;
             let sizes = self.sizes(&mut net, &proofs, cx, &mut done)?;
             let mut best: Option<(usize, Proof)> = None;
@@ -126,14 +128,16 @@ impl Forcing {
         let mut out = Vec::new();
         let mut cut = false;
         // what each "on" assumption reaches, for the cell and region nets
-        let mut reach: FxHashMap<u32, Vec<u64>> = FxHashMap::default();
+        let mut reach: FxHashMap<u32, Rc<Vec<u64>>> = FxHashMap::default();
+        let words = net.potentials().div_ceil(64);
+        let (mut common, mut both) = (vec![0u64; words], vec![0u64; words]);
         let keep = !nishio && net.potentials() / 64 * b.cell_count() * n < 1 << 24;
         for c in 0..b.cell_count() {
             let k = b.cand[c].count_ones();
             if b.value[c].is_some() || k < 2 {
                 continue;
             }
-            let mut common: Option<Vec<u64>> = None;
+            let mut first = true;
             for v in bits(b.cand[c]) {
                 let on = ((c * n + v) * 2 + 1) as u32;
                 if cx.tick() {
@@ -148,23 +152,27 @@ impl Forcing {
                     if let Some(size) = contra {
                         out.push(Proof::Contradiction { pot: on ^ 1, size });
                     } else if !nishio && k >= 3 {
-                        for t in worth(b, n, &and(&on_reach, &off_reach)) {
+                        both.copy_from_slice(&on_reach);
+                        and_in(&mut both, &off_reach);
+                        for t in worth(b, n, &both) {
                             out.push(Proof::Double { pot: on, target: t });
                         }
                     }
                 }
                 if !nishio && (dynamic || k >= 3) {
-                    common = Some(match common {
-                        None => on_reach.clone(),
-                        Some(m) => and(&m, &on_reach),
-                    });
+                    if first {
+                        common.copy_from_slice(&on_reach);
+                    } else {
+                        and_in(&mut common, &on_reach);
+                    }
+                    first = false;
                 }
                 if keep {
                     reach.insert(on, on_reach);
                 }
             }
-            if let Some(m) = common {
-                for t in worth(b, n, &m) {
+            if !first {
+                for t in worth(b, n, &common) {
                     out.push(Proof::Cell { cell: c, target: t });
                 }
             }
@@ -181,7 +189,7 @@ impl Forcing {
         &self,
         net: &mut Net,
         cx: &mut Cx,
-        (reach, done): (&mut FxHashMap<u32, Vec<u64>>, &mut Done),
+        (reach, done): (&mut FxHashMap<u32, Rc<Vec<u64>>>, &mut Done),
         out: &mut Vec<Proof>,
     ) -> Option<bool> {
         let mut cut = false;
@@ -207,10 +215,10 @@ impl Forcing {
                             r
                         }
                     };
-                    common = Some(match common {
-                        None => set,
-                        Some(m) => and(&m, &set),
-                    });
+                    match common.as_mut() {
+                        None => common = Some(set.to_vec()),
+                        Some(m) => and_in(m, &set),
+                    }
                 }
                 for t in worth(b, n, &common.unwrap_or_default()) {
                     out.push(Proof::Region {
@@ -270,7 +278,7 @@ impl Forcing {
             }
             let start = todo[i].0;
             let end = i + todo[i..].iter().take_while(|x| x.0 == start).count();
-            let kept = done.map.contains_key(&start);
+            let kept = done.kept(start);
             if kept && todo[i..end].iter().all(|x| done.sizes.contains_key(&(start, x.2))) {
                 for &(_, p, t) in &todo[i..end] {
                     total[p as usize] += done.sizes[&(start, t)];
@@ -397,51 +405,119 @@ impl Forcing {
     }
 }
 
+/// The depth limit of tier `level` (nets of the size its weight allows) and the size of the
+/// nested chains it may use.
+fn set_tier(net: &mut Net, level: usize) {
+    let bound = rate::size_bound(level);
+    net.limit = (bound - 1).min(u16::MAX as usize) as u16;
+    net.inner_size = bound;
+}
+
+/// One assumption's propagation at the depth limits of tiers `first`, `first + 1`, ...: per
+/// tier, the size of the contradiction it meets (if it does), the potentials it reached, and
+/// whether it stopped somewhere at the limit. The last one, when it did not stop and its
+/// nested searches were complete, is the same at every larger limit.
+struct Tiers {
+    first: usize,
+    at: Vec<(Option<usize>, Rc<Vec<u64>>, bool)>,
+}
+
 /// Propagations already done in earlier tiers of one search, by assumption.
 struct Done {
     /// Whether to keep them (not on boards where that takes too much memory).
     keep: bool,
-    /// The size of the contradiction the propagation met (if it did), and the potentials it
-    /// reached.
-    map: FxHashMap<u32, (Option<usize>, Vec<u64>)>,
+    /// Whether an assumption is propagated for every later tier at once: up to where a
+    /// propagation first stops at its depth limit, a larger limit does the same, so each
+    /// further tier goes on from there ([`Net::rewind`]) instead of starting again. Only for
+    /// nets without nested rules, where what follows that point is little.
+    ahead: bool,
+    /// The tier being searched.
+    tier: usize,
+    /// The tiers a search can reach: while lighter than the cap and within the size wanted.
+    last: usize,
+    map: FxHashMap<u32, Tiers>,
     /// The size of each (kept assumption, target) a proof's branch needed.
     sizes: FxHashMap<(u32, u32), usize>,
 }
 
 impl Done {
-    fn new(net: &Net) -> Self {
+    fn new(net: &Net, min_weight: f64, cx: &Cx) -> Self {
         let words = net.potentials().div_ceil(64);
+        let keep = words * net.potentials() < 1 << 22;
+        let mut last = 0;
+        while last < 64
+            && rate::tenths(min_weight + 0.1 * (last + 1) as f64) < cx.cap
+            && rate::size_bound(last + 1) <= cx.max_size
+        {
+            last += 1;
+        }
         Done {
-            keep: words * net.potentials() < 1 << 22,
+            keep,
+            ahead: keep && net.rewinds() && (!net.mode.dynamic || net.mode.level == 0),
+            tier: 0,
+            last,
             map: FxHashMap::default(),
             sizes: FxHashMap::default(),
         }
+    }
+
+    /// Whether the propagation of `start` at this tier is kept, complete and the same at
+    /// every larger limit.
+    fn kept(&self, start: u32) -> bool {
+        self.map.get(&start).is_some_and(|t| {
+            let last = t.at.len() - 1;
+            self.tier - t.first >= last && !t.at[last].2
+        })
     }
 
     /// Propagates one assumption, or recalls it: the size of the contradiction it meets (if
     /// it does) and what it reached. A propagation that stopped nowhere at the depth limit
     /// (and whose nested searches were complete) is the same at every larger limit, so it is
     /// kept for the next tiers.
-    fn recall(&mut self, net: &mut Net, start: u32, cx: &mut Cx, cut: &mut bool) -> (Option<usize>, Vec<u64>) {
-        if let Some((contra, reach)) = self.map.get(&start) {
-            return (*contra, reach.clone());
+    fn recall(&mut self, net: &mut Net, start: u32, cx: &mut Cx, cut: &mut bool) -> (Option<usize>, Rc<Vec<u64>>) {
+        if let Some(t) = self.map.get(&start) {
+            let i = self.tier - t.first;
+            let last = t.at.len() - 1;
+            if i <= last || !t.at[last].2 {
+                let (contra, reach, stopped) = &t.at[i.min(last)];
+                *cut |= stopped;
+                return (*contra, reach.clone());
+            }
         }
         net.reset();
         net.assume(start);
-        let met = net.run(cx);
-        *cut |= net.cut;
-        // the size a contradiction proof has: the potentials behind the two it met
-        let contra = met.map(|(on, off)| net.size(&[on, off]));
-        let reach = net.reached();
-        if self.keep && !net.cut && net.complete && !cx.budget.is_out() {
-            self.map.insert(start, (contra, reach.clone()));
+        let mut at = Vec::new();
+        let mut level = self.tier;
+        loop {
+            let met = net.run(cx);
+            // the size a contradiction proof has: the potentials behind the two it met
+            let contra = met.map(|(on, off)| net.size(&[on, off]));
+            at.push((contra, Rc::new(net.reached()), net.cut));
+            if !self.ahead || !net.cut || level >= self.last || cx.budget.is_out() {
+                break;
+            }
+            level += 1;
+            net.rewind();
+            set_tier(net, level);
+        }
+        set_tier(net, self.tier);
+        let (contra, reach, stopped) = at[0].clone();
+        *cut |= stopped;
+        let keep = if self.ahead {
+            !cx.budget.is_out()
+        } else {
+            !stopped && net.complete && !cx.budget.is_out()
+        };
+        if self.keep && keep {
+            self.map.insert(start, Tiers { first: self.tier, at });
         }
         (contra, reach)
     }
 }
 
-fn and(a: &[u64], b: &[u64]) -> Vec<u64> {
-    a.iter().zip(b).map(|(x, y)| x & y).collect()
+/// `a` becomes `a & b`.
+fn and_in(a: &mut [u64], b: &[u64]) {
+    a.iter_mut().zip(b).for_each(|(x, y)| *x &= y);
 }
 
 /// The potentials of a set that change the board: an "on" for an empty cell with other

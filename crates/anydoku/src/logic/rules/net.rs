@@ -27,6 +27,9 @@ use super::{LogicRule, Step};
 use crate::logic::board::{bits, Board, Mask};
 use crate::logic::budget::Cx;
 
+mod queue;
+pub use queue::Mark;
+
 /// How a net propagates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NetMode {
@@ -54,10 +57,15 @@ pub struct Net<'a> {
     extra: Vec<u32>,
     /// Per potential, the constraint shape that produced it (`u32::MAX`: none).
     via: Vec<u32>,
-    on_queue: std::collections::VecDeque<u32>,
-    off_queue: std::collections::VecDeque<u32>,
-    /// The potentials reached, in order.
+    /// The potentials reached, in order. The on potentials not yet followed are those of
+    /// `order` from `on_next` on, the off ones those from `off_next` on: two queues in one.
     pub order: Vec<u32>,
+    on_next: usize,
+    off_next: usize,
+    /// The off potentials whose candidates this propagation took out of `work`, in order.
+    removed: Vec<u32>,
+    /// Where the last propagation first stopped at `limit` ([`Net::rewind`] goes back there).
+    pub stop: Option<Mark>,
     /// Per potential, its distance from the assumptions (the longest line of parents).
     depth: Vec<u16>,
     /// Potentials this far from the assumptions are not followed further.
@@ -77,8 +85,15 @@ pub struct Net<'a> {
     inner: Option<Board>,
     /// Whether `inner` was brought back to the board since the last reset.
     synced: bool,
+    /// The cells where `inner` may differ from the board, and how many of `removed` it
+    /// has taken out.
+    inner_cells: Vec<usize>,
+    inner_at: usize,
     /// Per nested rule, the stamp of `inner` when it last found nothing in this propagation.
     since: Vec<u32>,
+    /// Per nested rule, where its last search of this propagation found its step, and when
+    /// (see [`Cx::resume`]).
+    resume: Vec<(u32, usize)>,
     /// The stamp of `inner` when it last showed no contradiction in this propagation (0: not
     /// looked at yet).
     clean: u32,
@@ -178,9 +193,11 @@ impl<'a> Net<'a> {
             arena: Vec::new(),
             extra: vec![0; pots],
             via: vec![u32::MAX; pots],
-            on_queue: Default::default(),
-            off_queue: Default::default(),
             order: Vec::new(),
+            on_next: 0,
+            off_next: 0,
+            removed: Vec::new(),
+            stop: None,
             mark: vec![0; pots],
             mark_gen: 0,
             depth: vec![0; pots],
@@ -191,7 +208,10 @@ impl<'a> Net<'a> {
             nested,
             inner: None,
             synced: false,
+            inner_cells: Vec::new(),
+            inner_at: 0,
             since: vec![0; n_nested],
+            resume: vec![(0, 0); n_nested],
             clean: 0,
             sums,
             memo: SumMemo::new(b, sums),
@@ -224,8 +244,10 @@ impl<'a> Net<'a> {
         self.dirty.clear();
         self.arena.clear();
         self.order.clear();
-        self.on_queue.clear();
-        self.off_queue.clear();
+        self.on_next = 0;
+        self.off_next = 0;
+        self.removed.clear();
+        self.stop = None;
         if self.mode.dynamic {
             self.work.copy_from_slice(&self.b.cand);
             self.count.copy_from_slice(&self.base_count);
@@ -253,11 +275,6 @@ impl<'a> Net<'a> {
         self.extra[i] = extra;
         self.via[i] = u32::MAX;
         self.order.push(p);
-        if p % 2 == 1 {
-            self.on_queue.push_back(p);
-        } else {
-            self.off_queue.push_back(p);
-        }
     }
 
     /// Assumes potential `p` (an assumption has no parents).
@@ -286,20 +303,20 @@ impl<'a> Net<'a> {
 
     fn drain(&mut self, cx: &mut Cx, out: &mut Out) -> Option<(u32, u32)> {
         loop {
-            let on = if let Some(p) = self.on_queue.pop_front() {
+            let on = if let Some((i, p)) = self.next(true) {
                 out.clear();
                 if self.depth[p as usize] < self.limit {
                     self.on_to_off(p, out);
                 } else {
-                    self.cut = true;
+                    self.stopped(true, i);
                 }
                 true
-            } else if let Some(p) = self.off_queue.pop_front() {
+            } else if let Some((i, p)) = self.next(false) {
                 out.clear();
                 if self.depth[p as usize] < self.limit {
                     self.off_to_on(p, out);
                 } else {
-                    self.cut = true;
+                    self.stopped(false, i);
                 }
                 if self.mode.dynamic {
                     self.remove(p);
@@ -422,6 +439,7 @@ impl<'a> Net<'a> {
     fn remove(&mut self, p: u32) {
         let (c, v) = self.cand(p);
         if self.work[c] & (1 << v) != 0 {
+            self.removed.push(p);
             self.work[c] &= !(1 << v);
             self.holds[v * self.b.words + c / 64] &= !(1u64 << (c % 64));
             for &s in self.b.unique_of[c].iter() {
@@ -583,13 +601,27 @@ impl<'a> Net<'a> {
         // this propagation changed are those stamped after `since_start`
         let mut t = self.inner.take().unwrap_or_else(|| self.b.clone());
         if !self.synced {
-            t.set_candidates(&self.b.cand);
+            t.set_cells(&self.b.cand, self.inner_cells.drain(..));
+            self.inner_at = 0;
             let start = t.stamp();
             self.since.iter_mut().for_each(|s| *s = start);
+            self.resume.iter_mut().for_each(|r| *r = (0, 0));
             self.clean = 0;
             self.synced = true;
         }
-        t.set_candidates(&self.work);
+        if self.inner_at <= self.removed.len() {
+            // only the removals since the last time changed the working candidates
+            let n = self.n;
+            let fresh = self.removed[self.inner_at..].iter().map(|&p| p as usize / 2 / n);
+            let at = self.inner_cells.len();
+            self.inner_cells.extend(fresh);
+            t.set_cells(&self.work, self.inner_cells[at..].iter().copied());
+        } else {
+            t.set_candidates(&self.work);
+            self.inner_cells.clear();
+            self.inner_cells.extend(0..self.work.len());
+        }
+        self.inner_at = self.removed.len();
         let result = self.nested_on(&t, cx);
         self.inner = Some(t);
         result
@@ -606,6 +638,7 @@ impl<'a> Net<'a> {
             // with only cells unchanged since their last search of this propagation
             let mut inner = cx.nested();
             inner.since = self.since[i];
+            inner.resume = self.resume[i];
             inner.max_size = self.inner_size;
             let Some(step) = r.find(t, &mut inner) else {
                 if !inner.exhaustive {
@@ -613,9 +646,11 @@ impl<'a> Net<'a> {
                     self.complete = false;
                 } else {
                     self.since[i] = t.stamp();
+                    self.resume[i] = (0, 0);
                 }
                 continue;
             };
+            self.resume[i] = (t.stamp(), inner.found_at);
             let fresh: Vec<(usize, u8)> = step
                 .eliminations
                 .iter()
@@ -656,14 +691,16 @@ impl<'a> Net<'a> {
         if syms.count_ones() != 1 {
             syms = b.full;
         }
-        let mut cells: Vec<usize> = step.cells.clone();
-        for &s in &step.shapes {
-            cells.extend_from_slice(&b.shapes[s].cells);
+        // the step's cells and its shapes' cells, as a bitset read in cell order
+        let mut set = vec![0u64; b.words];
+        for &c in &step.cells {
+            set[c / 64] |= 1 << (c % 64);
         }
-        cells.sort_unstable();
-        cells.dedup();
+        for &s in &step.shapes {
+            set.iter_mut().zip(b.shape_set(s)).for_each(|(x, y)| *x |= y);
+        }
         let mut out = Vec::new();
-        for c in cells {
+        for c in set.iter().enumerate().flat_map(|(w, &x)| bits(x).map(move |i| w * 64 + i)) {
             for v in bits(b.cand[c] & !self.work[c] & syms) {
                 let q = self.pot(c, v, false);
                 if self.has(q) {

@@ -30,14 +30,15 @@ impl LogicRule for Overlap {
         let mut seen = vec![0u64; b.words];
         for (a, sa) in b.shapes.iter().enumerate() {
             let open = b.open_required(a);
-            if open == 0 || !b.shape_changed_since(a, cx.since) {
+            let since = cx.since_at(a);
+            if open == 0 || !b.shape_changed_since(a, since) {
                 continue;
             }
             // a shape's required symbols change only with its sum: without one, a symbol
             // whose places are as they were finds nothing new
             let fixed = sa.sum.is_none();
             for v in bits(open) {
-                if fixed && !b.symbol_changed_since(a, v, cx.since) {
+                if fixed && !b.symbol_changed_since(a, v, since) {
                     continue;
                 }
                 // the places of v in a, as a bitset
@@ -49,11 +50,11 @@ impl LogicRule for Overlap {
                 if count < 2 {
                     continue;
                 }
-                if let Some(step) = by_shapes(b, a, v, &places) {
-                    return Some(step);
-                }
-                if let Some(step) = seen_by_all(b, a, v, &places, &mut seen) {
-                    return Some(step);
+                let step = by_shapes(b, a, v, &places, cx.terse)
+                    .or_else(|| seen_by_all(b, a, v, (&places, &mut seen), cx.terse));
+                if step.is_some() {
+                    cx.found_at = a;
+                    return step;
                 }
             }
         }
@@ -71,8 +72,9 @@ fn cells_of(b: &Board, a: usize, places: &[u64]) -> Vec<usize> {
     b.shapes[a].cells.iter().copied().filter(|&c| has(places, c)).collect()
 }
 
-/// The step of a unique shape holding `places`, the places of `v` in shape `a` (a bitset).
-fn by_shapes(b: &Board, a: usize, v: usize, places: &[u64]) -> Option<Step> {
+/// The step of a unique shape holding `places`, the places of `v` in shape `a` (a bitset);
+/// `terse`: without a reason.
+fn by_shapes(b: &Board, a: usize, v: usize, places: &[u64], terse: bool) -> Option<Step> {
     let sa = &b.shapes[a];
     let in_a = b.shape_set(a);
     let first = *sa.cells.iter().find(|&&c| has(places, c))?;
@@ -101,13 +103,17 @@ fn by_shapes(b: &Board, a: usize, v: usize, places: &[u64]) -> Option<Step> {
             size: 2,
             weight: weight(b, a),
             shapes: vec![a, sb],
-            reason: format!(
-                "in {}, {} can only go in {}, all inside {}",
-                sa.name,
-                b.sym(v),
-                b.cells_text(&cells),
-                shape_b.name
-            ),
+            reason: if terse {
+                String::new()
+            } else {
+                format!(
+                    "in {}, {} can only go in {}, all inside {}",
+                    sa.name,
+                    b.sym(v),
+                    b.cells_text(&cells),
+                    shape_b.name
+                )
+            },
             cells,
             placements: vec![],
             eliminations: elim,
@@ -126,13 +132,13 @@ fn weight(b: &Board, a: usize) -> f64 {
 }
 
 /// The step of the cells outside shape `a` that see all of `places`, the places of `v` in `a`
-/// (a bitset; `seen`: scratch of [`Board::words`] words).
+/// (a bitset; `seen`: scratch of [`Board::words`] words); `terse`: without a reason.
 fn seen_by_all(
     b: &Board,
     a: usize,
     v: usize,
-    places: &[u64],
-    seen: &mut [u64],
+    (places, seen): (&[u64], &mut [u64]),
+    terse: bool,
 ) -> Option<Step> {
     // the empty cells outside a holding v, then only those seeing each place
     for ((s, x), h) in seen.iter_mut().zip(b.shape_set(a)).zip(b.holds(v)) {
@@ -162,14 +168,18 @@ fn seen_by_all(
         size: 2,
         weight: weight(b, a),
         shapes: vec![a],
-        reason: format!(
-            "in {}, {} can only go in {}, which {} all see{}",
-            sa.name,
-            b.sym(v),
-            b.cells_text(&cells),
-            b.cells_text(&seeing),
-            if seeing.len() == 1 { "s" } else { "" }
-        ),
+        reason: if terse {
+            String::new()
+        } else {
+            format!(
+                "in {}, {} can only go in {}, which {} all see{}",
+                sa.name,
+                b.sym(v),
+                b.cells_text(&cells),
+                b.cells_text(&seeing),
+                if seeing.len() == 1 { "s" } else { "" }
+            )
+        },
         cells,
         placements: vec![],
         eliminations: seeing.iter().map(|&d| (d, v as u8)).collect(),

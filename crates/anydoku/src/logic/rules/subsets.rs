@@ -65,7 +65,7 @@ impl LogicRule for NakedSubset {
         let k = self.0;
         let (mut free, mut small) = (Vec::new(), Vec::new());
         for (i, s) in b.shapes.iter().enumerate() {
-            if !s.unique || !b.shape_changed_since(i, cx.since) {
+            if !s.unique || !b.shape_changed_since(i, cx.since_at(i)) {
                 continue;
             }
             free.clear();
@@ -102,12 +102,14 @@ impl LogicRule for NakedSubset {
                     size: k,
                     weight: rate::naked(k),
                     shapes: vec![i],
-                    reason: format!(
-                        "{} in {} hold only {}",
-                        b.cells_text(&cells),
-                        s.name,
-                        b.mask_text(union)
-                    ),
+                    reason: cx.reason(|| {
+                        format!(
+                            "{} in {} hold only {}",
+                            b.cells_text(&cells),
+                            s.name,
+                            b.mask_text(union)
+                        )
+                    }),
                     cells,
                     placements: vec![],
                     eliminations: elim,
@@ -115,6 +117,7 @@ impl LogicRule for NakedSubset {
                 true
             });
             if found.is_some() {
+                cx.found_at = i;
                 return found;
             }
         }
@@ -140,7 +143,7 @@ impl LogicRule for HiddenSubset {
         let (mut syms, mut free): (Vec<(usize, u64)>, Vec<usize>) = (Vec::new(), Vec::new());
         for (i, s) in b.shapes.iter().enumerate() {
             let open = b.open_required(i);
-            if open == 0 || !b.shape_changed_since(i, cx.since) {
+            if open == 0 || !b.shape_changed_since(i, cx.since_at(i)) {
                 continue;
             }
             if 2 * k > s.cells.iter().filter(|&&c| b.value[c].is_none()).count() {
@@ -191,12 +194,14 @@ impl LogicRule for HiddenSubset {
                     size: k,
                     weight: rate::hidden(k),
                     shapes: vec![i],
-                    reason: format!(
-                        "in {}, {} can only go in {}",
-                        s.name,
-                        b.mask_text(set),
-                        b.cells_text(&cells)
-                    ),
+                    reason: cx.reason(|| {
+                        format!(
+                            "in {}, {} can only go in {}",
+                            s.name,
+                            b.mask_text(set),
+                            b.cells_text(&cells)
+                        )
+                    }),
                     cells,
                     placements: vec![],
                     eliminations: elim,
@@ -204,6 +209,7 @@ impl LogicRule for HiddenSubset {
                 true
             });
             if found.is_some() {
+                cx.found_at = i;
                 return found;
             }
         }
