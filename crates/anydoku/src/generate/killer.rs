@@ -16,8 +16,15 @@
 //! puzzle is minimal when every cage kept has one. The checks are [`Checker::other_solution`]:
 //! on a Killer they go to conflict-driven search with the cages as explained propagators
 //! ([`crate::engine::cdcl`]) after a few depth-first nodes, since the second solution of a sparse
-//! Killer usually differs from the first in most cells. A check that runs out of its budget is
-//! repeated once at the end with [`RECHECK_FACTOR`] times the budget.
+//! Killer usually differs from the first in most cells. The drop checks run in passes of growing
+//! budgets ([`drop_budgets`]): each pass settles the cheap checks and leaves the others to the
+//! next, whose puzzle is weaker by the cages dropped meanwhile (its second solutions are easier
+//! to find). On a layout of several grids a cage's second solution is first looked for in its
+//! window ([`window`]), the rest of the grid fixed.
+//!
+//! To change how hard the generator tries, tune [`DEFAULT_NODES`], [`RECHECK_FACTOR`] and the
+//! pass constants; a new kind of check goes in [`drop_unneeded`], which must keep only
+//! certificates that are solutions of the whole puzzle without the cage.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -36,9 +43,29 @@ use crate::puzzle::Puzzle;
 /// result stays proven unique.
 pub const DEFAULT_NODES: u64 = 50_000;
 
-/// How many times the budget of a first check a cage gets in its second check, when the
-/// first one ran out before telling whether the cage is needed.
+/// How many times the budget of a check a cage gets in its last drop check (see
+/// [`drop_budgets`]).
 const RECHECK_FACTOR: u64 = 16;
+
+/// How many drop passes there are, and the growth of the budget from one to the next.
+const DROP_PASSES: u32 = 4;
+const DROP_GROWTH: u64 = 8;
+
+/// The budgets of the drop passes: the last is [`RECHECK_FACTOR`] times the check budget, each
+/// earlier one [`DROP_GROWTH`] times smaller. Each pass checks the cages the passes before left
+/// undecided, so the cheap checks come first: a dropped cage makes the puzzle weaker, which makes
+/// the second solutions of the cages still to check easier to find, and a certificate found early
+/// stays valid (dropping more cages only weakens the puzzle it is a solution of).
+fn drop_budgets(limits: Limits) -> Vec<Limits> {
+    let last = limits.max_nodes.map(|m| m.saturating_mul(RECHECK_FACTOR));
+    (0..DROP_PASSES)
+        .rev()
+        .map(|k| Limits {
+            max_nodes: last.map(|m| (m / DROP_GROWTH.pow(k)).max(1)),
+            ..limits
+        })
+        .collect()
+}
 
 /// Options of Killer generation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -176,16 +203,17 @@ pub fn make<R: Rng>(
 ) -> Result<Generated, GenerateError> {
     let n = base.cell_count();
     let mut cages = partition(nbrs, solution, opts, rng);
-    let givens = vec![None; n];
+    let givens: Vec<Option<u8>> = vec![None; n];
     let limits = Limits {
         max_nodes: Some(limits.max_nodes.unwrap_or(DEFAULT_NODES)),
         ..limits
     };
     // With `changed`, the cages are known to be a weakening of a unique set whose extra
     // information was about these cells: any second solution differs from the known one there.
-    let check = |cages: &Cages,
-                 changed: Option<&[u32]>,
-                 limits: Limits|
+    let check_with = |cages: &Cages,
+                      changed: Option<&[u32]>,
+                      limits: Limits,
+                      givens: &[Option<u8>]|
      -> Result<Other, GenerateError> {
         if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
             return Err(GenerateError::Deadline);
@@ -194,10 +222,14 @@ pub fn make<R: Rng>(
         let e = Engine::new(&g);
         let mut checker = Checker::new(&e, limits);
         checker.set_deadline(deadline);
+        checker.far();
         Ok(match changed {
-            Some(cells) => checker.other_solution(&givens, cells, solution),
-            None => checker.any_other(&givens, solution),
+            Some(cells) => checker.other_solution(givens, cells, solution),
+            None => checker.any_other(givens, solution),
         })
+    };
+    let check = |cages: &Cages, changed: Option<&[u32]>, limits: Limits| {
+        check_with(cages, changed, limits, &givens)
     };
     // 2. split until unique (a check that runs out of budget splits the largest cage)
     loop {
@@ -219,29 +251,7 @@ pub fn make<R: Rng>(
     // 4. drop the cages the puzzle does not need (unless every cell must stay caged), and a
     //    certificate for every cage kept; cages whose check ran out of budget are checked
     //    again at the end with a larger one (the puzzle has fewer cages by then)
-    let mut certs: Vec<(usize, Vec<u8>)> = Vec::new();
-    let mut pending: Vec<usize> = cages.live().map(|(i, _)| i).collect();
-    pending.shuffle(rng);
-    let mut minimal = true;
-    let larger = Limits {
-        max_nodes: limits.max_nodes.map(|m| m.saturating_mul(RECHECK_FACTOR)),
-        ..limits
-    };
-    for (pass, budget) in [limits, larger].into_iter().enumerate() {
-        let mut undecided = Vec::new();
-        for i in std::mem::take(&mut pending) {
-            let cells = cages.cells[i].take();
-            match check(&cages, cells.as_deref(), budget)? {
-                Other::NoneExists if opts.drop_cages => continue,
-                Other::NoneExists => minimal = false,
-                Other::Found(other) => certs.push((i, other)),
-                Other::Unknown if pass == 0 => undecided.push(i),
-                Other::Unknown => minimal = false,
-            }
-            cages.cells[i] = cells;
-        }
-        pending = undecided;
-    }
+    let (certs, minimal) = drop_unneeded(&mut cages, base, solution, opts, limits, &check_with, rng)?;
     let geometry = build(base, &cages, solution)?;
     let certificates = named_certificates(&cages, certs);
     Ok(Generated {
@@ -256,6 +266,106 @@ pub fn make<R: Rng>(
         rating: None,
     })
 }
+
+/// Step 4 of [`make`]: drops the cages the puzzle does not need (unless every cell must stay
+/// caged) and finds a certificate for every cage kept, in passes of growing budgets
+/// ([`drop_budgets`]). Before its full check in a pass, a cage whose window (see [`window`]) is
+/// not the whole grid gets a cheaper one with the cells outside the window fixed to the
+/// solution: a second solution found there is a certificate like any other (it satisfies every
+/// cage but the one removed); no second solution there proves nothing. Returns the
+/// certificates (cage id, second solution) and whether every cage kept has one.
+fn drop_unneeded<R: Rng>(
+    cages: &mut Cages,
+    base: &Geometry,
+    solution: &[u8],
+    opts: &KillerOptions,
+    limits: Limits,
+    check: &CheckWith,
+    rng: &mut R,
+) -> Result<(Certs, bool), GenerateError> {
+    let base_engine = Engine::new(base);
+    let mut certs: Certs = Vec::new();
+    let mut pending: Vec<usize> = cages.live().map(|(i, _)| i).collect();
+    pending.shuffle(rng);
+    let mut minimal = true;
+    let passes = drop_budgets(limits);
+    let mut givens: Vec<Option<u8>> = vec![None; solution.len()];
+    for (pass, budget) in passes.iter().enumerate() {
+        let last = pass + 1 == passes.len();
+        let mut undecided = Vec::new();
+        for i in std::mem::take(&mut pending) {
+            let cells = cages.cells[i].take().expect("a live cage");
+            let inside = window(&base_engine, &cells, WINDOW_DEPTH);
+            let mut found = None;
+            if inside.len() < solution.len() {
+                for (c, g) in givens.iter_mut().enumerate() {
+                    *g = inside.binary_search(&(c as u32)).is_err().then_some(solution[c]);
+                }
+                let small = Limits {
+                    max_nodes: budget.max_nodes.map(|m| (m / WINDOW_SHARE).max(1)),
+                    ..*budget
+                };
+                if let Other::Found(other) = check(cages, Some(&cells), small, &givens)? {
+                    found = Some(other);
+                }
+                givens.fill(None);
+            }
+            let result = match found {
+                Some(other) => Other::Found(other),
+                None => check(cages, Some(&cells), *budget, &givens)?,
+            };
+            match result {
+                Other::NoneExists if opts.drop_cages => continue,
+                Other::NoneExists => minimal = false,
+                Other::Found(other) => certs.push((i, other)),
+                Other::Unknown if !last => undecided.push(i),
+                Other::Unknown => minimal = false,
+            }
+            cages.cells[i] = Some(cells);
+        }
+        pending = undecided;
+    }
+    Ok((certs, minimal))
+}
+
+/// Certificates under construction: (cage id, second solution).
+type Certs = Vec<(usize, Vec<u8>)>;
+
+/// How far (in peer steps) a cage's window reaches from its cells: see [`window`].
+const WINDOW_DEPTH: usize = 2;
+
+/// The check inside a cage's window gets this share of the pass's budget (1 / `WINDOW_SHARE`).
+const WINDOW_SHARE: u64 = 8;
+
+/// The cells within `depth` peer steps of `cells` (sorted): on a layout of several overlapping
+/// grids (a Samurai), about the grids the cage lies in. A second solution that differs from the
+/// known one only there is found much faster with the rest fixed.
+fn window(e: &Engine, cells: &[u32], depth: usize) -> Vec<u32> {
+    let mut seen = vec![false; e.cell_count()];
+    let mut out: Vec<u32> = cells.to_vec();
+    for &c in cells {
+        seen[c as usize] = true;
+    }
+    let mut from = 0;
+    for _ in 0..depth {
+        let to = out.len();
+        for k in from..to {
+            for &p in e.peers(out[k] as usize) {
+                if !seen[p as usize] {
+                    seen[p as usize] = true;
+                    out.push(p);
+                }
+            }
+        }
+        from = to;
+    }
+    out.sort_unstable();
+    out
+}
+
+/// A uniqueness check (see `make`) below some givens.
+type CheckWith<'a> =
+    dyn Fn(&Cages, Option<&[u32]>, Limits, &[Option<u8>]) -> Result<Other, GenerateError> + 'a;
 
 /// Whether the puzzle of some cages is unique (see `make`), under a budget: with `changed`, the
 /// cages are a weakening of a unique set whose extra information was about these cells.

@@ -9,7 +9,8 @@
 //! prunes most of the tree, and the searcher's buffers are reused between checks. A search that
 //! the engine would hand to CDCL (see `Options::cdcl`) goes on with [`Cdcl`] below the same
 //! candidates, its saved phases set to the known solution (an other solution mostly agrees with
-//! it): sparse 25x25 grids leave checks that depth-first search cannot exhaust. Once a few checks
+//! it; [`Checker::far`] turns this off for sparse Killers, whose second solutions mostly do
+//! not): sparse 25x25 grids leave checks that depth-first search cannot exhaust. Once a few checks
 //! in a row needed CDCL, the next ones start with it (thinning only makes checks harder), with a
 //! depth-first probe now and then in case the checks got easy again.
 
@@ -49,6 +50,8 @@ pub struct Checker<'e> {
     deferred_run: u32,
     /// Checks in a row that went to CDCL without depth-first searches.
     skipped: u32,
+    /// Whether CDCL searches start from the known solution's phases (see [`Checker::far`]).
+    near: bool,
 }
 
 /// After this many checks in a row that depth-first search left to CDCL, the next checks go to
@@ -85,7 +88,15 @@ impl<'e> Checker<'e> {
             cdcl: CdclTally::default(),
             deferred_run: 0,
             skipped: 0,
+            near: true,
         }
+    }
+
+    /// Makes the CDCL searches place symbols by activity instead of starting from the known
+    /// solution's phases: for puzzles whose second solutions differ from the first in most
+    /// cells (sparse Killers), where the known solution leads the search astray.
+    pub fn far(&mut self) {
+        self.near = false;
     }
 
     /// Stops every later check at `deadline` (the end of a whole generation's budget) as well.
@@ -237,7 +248,9 @@ impl<'e> Checker<'e> {
         };
         self.searches += 1;
         solver.differ(cells, solution);
-        solver.prefer(solution);
+        if self.near {
+            solver.prefer(solution);
+        }
         let outcome = solver.solve(&budget);
         self.nodes += solver.decisions();
         self.cdcl.decisions += solver.decisions();
