@@ -414,14 +414,10 @@ fn every_step_is_true_on_planted_killer_puzzles() {
     assert!(used_cages, "cage combinations are used on Killer puzzles");
 }
 
-/// Freshly generated minimal Killers (cage-only, `generate --killer --seed S`): every rule below
-/// the forcing nets, each step checked against the solution, and the innie/outie equations,
-/// the hidden cage combinations and the house combinations all take steps.
-#[test]
-fn every_cage_step_is_true_on_generated_killers() {
+/// Minimal 9x9 Killers as `generate --killer` makes them by default: cages of 2 to 5 cells,
+/// every cage that is not needed dropped.
+fn killer_generator() -> anydoku::generate::Generator {
     use anydoku::generate::{Generator, KillerOptions, Options};
-    use rayon::prelude::*;
-    let g = Arc::new(builtin::load("classic9").unwrap());
     let options = Options {
         attempts: 200,
         killer: Some(KillerOptions {
@@ -432,7 +428,16 @@ fn every_cage_step_is_true_on_generated_killers() {
         limits: Limits::none(),
         ..Options::default()
     };
-    let generator = Generator::new(g, options).unwrap();
+    Generator::new(Arc::new(builtin::load("classic9").unwrap()), options).unwrap()
+}
+
+/// Freshly generated minimal Killers (cage-only, `generate --killer --seed S`): every rule below
+/// the forcing nets, each step checked against the solution, and the innie/outie equations,
+/// the hidden cage combinations and the house combinations all take steps.
+#[test]
+fn every_cage_step_is_true_on_generated_killers() {
+    use rayon::prelude::*;
+    let generator = killer_generator();
     let families: Vec<Family> = Family::ALL
         .into_iter()
         .filter(|&f| f != Family::Forcing)
@@ -462,22 +467,7 @@ fn every_cage_step_is_true_on_generated_killers() {
 /// step checked against the solution.
 #[test]
 fn cage_forcing_chains_finish_a_generated_killer() {
-    use anydoku::generate::{Generator, KillerOptions, Options};
-    let g = Arc::new(builtin::load("classic9").unwrap());
-    let options = Options {
-        attempts: 200,
-        killer: Some(KillerOptions {
-            min_size: 2,
-            max_size: 5,
-            drop_cages: true,
-        }),
-        limits: Limits::none(),
-        ..Options::default()
-    };
-    let made = Generator::new(g, options)
-        .unwrap()
-        .generate_seeded(4, 0)
-        .unwrap();
+    let made = killer_generator().generate_seeded(4, 0).unwrap();
     let p = &made.puzzle;
     let path = Logic::all(9)
         .solve(&p.geometry, &p.givens, Some(&made.solution))
