@@ -273,7 +273,8 @@ test('pencil marks, conflicts, undo and redo, a new puzzle and an export that th
     assert.equal(await entryCount(page), 1);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
-    const file = join(mkdtempSync(join(tmpdir(), 'anydoku-export-')), 'game.json');
+    const exportDir = mkdtempSync(join(tmpdir(), 'anydoku-export-'));
+    const file = join(exportDir, 'game.json');
     await download.saveAs(file);
     const model = JSON.parse(readFileSync(file, 'utf8'));
     assert.equal([...model.source.entries].filter((c) => c !== '.').length, 1);
@@ -281,6 +282,7 @@ test('pencil marks, conflicts, undo and redo, a new puzzle and an export that th
     const hint = execFileSync(BIN, ['hint', file, '--entries', model.source.entries], { encoding: 'utf8' });
     assert.match(hint, /→/);
     assert.doesNotMatch(hint, new RegExp(`→ ${view.cells[i]} =`), 'the exported entry is taken into account');
+    rmSync(exportDir, { recursive: true, force: true });
 
     // a new puzzle on another layout, generated on the server
     await page.selectOption('#layout', 'classic6');
