@@ -249,8 +249,7 @@ pub fn make<R: Rng>(
     // 3. merge while unique
     merge_while_unique(&mut cages, nbrs, solution, opts.max_size, limits, &check, rng)?;
     // 4. drop the cages the puzzle does not need (unless every cell must stay caged), and a
-    //    certificate for every cage kept; cages whose check ran out of budget are checked
-    //    again at the end with a larger one (the puzzle has fewer cages by then)
+    //    certificate for every cage kept, in passes of growing budgets
     let (certs, minimal) = drop_unneeded(&mut cages, base, solution, opts, limits, &check_with, rng)?;
     let geometry = build(base, &cages, solution)?;
     let certificates = named_certificates(&cages, certs);

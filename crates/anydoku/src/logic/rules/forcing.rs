@@ -453,7 +453,7 @@ impl Done {
         }
         Done {
             keep,
-            ahead: keep && net.rewinds() && (!net.mode.dynamic || net.mode.level == 0),
+            ahead: keep && net.rewinds(),
             tier: 0,
             last,
             map: FxHashMap::default(),

@@ -23,9 +23,10 @@ pub struct Mark {
 }
 
 impl Net<'_> {
-    /// Whether [`Net::rewind`] can take a propagation back (not when sum shapes are kept).
+    /// Whether [`Net::rewind`] can take a propagation back: not when sum shapes are kept (their
+    /// dirty list is not logged) nor with nested rules (their board is not rewound).
     pub fn rewinds(&self) -> bool {
-        !self.sums
+        !self.sums && self.nested.is_empty()
     }
 
     /// The next potential of one state (on or off) to follow, taken off its queue.
@@ -60,10 +61,10 @@ impl Net<'_> {
     }
 
     /// Goes back to where the last propagation first stopped at its depth limit, to go on
-    /// with a larger limit (not on nets that keep sum shapes: their dirty list is not kept).
+    /// with a larger limit (only on nets that [`Net::rewinds`]).
     pub fn rewind(&mut self) {
         let m = self.stop.take().expect("the propagation stopped at its limit");
-        debug_assert!(!self.sums);
+        debug_assert!(self.rewinds());
         for &p in &self.order[m.order..] {
             self.seen[p as usize] = 0;
         }
