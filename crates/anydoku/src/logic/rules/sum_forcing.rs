@@ -6,11 +6,10 @@
 //! For a shape that is a sum of its cells (a cage, whose cells differ, or a kind's plain sum,
 //! whose values may repeat between cells that do not see each other), [`SumForcing`] lists its
 //! fillings from the candidates: cells that see each other differ and the values add up to the
-//! total (at most [`MAX_FILLINGS`]; a shape with more is left alone). Whole fillings as
-//! branches are stronger than one cell's candidates: each branch fixes every cell of the
-//! shape at once, so its net starts from many placements. Each filling is one branch: all its cells assumed at
-//! once, followed by a dynamic forcing net (singles, the sums' supports, every kind's
-//! propagator: [`super::net`]). A branch that meets a contradiction is dropped; whatever every
+//! total (at most [`MAX_FILLINGS`]; a shape with more is left alone). Each filling is one
+//! branch: all its cells assumed at once, followed by a dynamic forcing net (singles, the sums'
+//! supports, every kind's propagator: [`super::net`]); that is stronger than branching on one
+//! cell's candidates, since each net starts from many placements. A branch that meets a contradiction is dropped; whatever every
 //! other branch reaches holds, since the solution fills the shape one of these ways. The step
 //! removes each candidate that every surviving branch takes out.
 //!
