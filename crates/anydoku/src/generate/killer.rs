@@ -162,12 +162,12 @@ pub fn neighbours(g: &Geometry) -> Vec<Vec<u32>> {
 }
 
 /// Cages under construction: stable ids, `None` once merged away or dropped.
-struct Cages {
-    cells: Vec<Option<Vec<u32>>>,
+pub(super) struct Cages {
+    pub(super) cells: Vec<Option<Vec<u32>>>,
 }
 
 impl Cages {
-    fn live(&self) -> impl Iterator<Item = (usize, &Vec<u32>)> {
+    pub(super) fn live(&self) -> impl Iterator<Item = (usize, &Vec<u32>)> {
         self.cells
             .iter()
             .enumerate()
@@ -250,7 +250,7 @@ pub fn make<R: Rng>(
     merge_while_unique(&mut cages, nbrs, solution, opts.max_size, limits, &check, rng)?;
     // 4. drop the cages the puzzle does not need (unless every cell must stay caged), and a
     //    certificate for every cage kept, in passes of growing budgets
-    let (certs, minimal) = drop_unneeded(&mut cages, base, solution, opts, limits, &check_with, rng)?;
+    let (certs, minimal) = drop_unneeded(&mut cages, base, solution, opts, limits, &check_with, deadline, rng)?;
     let geometry = build(base, &cages, solution)?;
     let certificates = named_certificates(&cages, certs);
     Ok(Generated {
@@ -280,14 +280,19 @@ fn drop_unneeded<R: Rng>(
     opts: &KillerOptions,
     limits: Limits,
     check: &CheckWith,
+    deadline: Option<std::time::Instant>,
     rng: &mut R,
 ) -> Result<(Certs, bool), GenerateError> {
-    let base_engine = Engine::new(base);
-    let mut certs: Certs = Vec::new();
     let mut pending: Vec<usize> = cages.live().map(|(i, _)| i).collect();
     pending.shuffle(rng);
-    let mut minimal = true;
     let passes = drop_budgets(limits);
+    let one = super::killer_drop::drop_with_one_solver;
+    if let Some(done) = one(cages, base, solution, &pending, opts.drop_cages, &passes, deadline)? {
+        return Ok(done);
+    }
+    let base_engine = Engine::new(base);
+    let mut certs: Certs = Vec::new();
+    let mut minimal = true;
     let mut givens: Vec<Option<u8>> = vec![None; solution.len()];
     for (pass, budget) in passes.iter().enumerate() {
         let last = pass + 1 == passes.len();
@@ -328,18 +333,18 @@ fn drop_unneeded<R: Rng>(
 }
 
 /// Certificates under construction: (cage id, second solution).
-type Certs = Vec<(usize, Vec<u8>)>;
+pub(super) type Certs = Vec<(usize, Vec<u8>)>;
 
 /// How far (in peer steps) a cage's window reaches from its cells: see [`window`].
-const WINDOW_DEPTH: usize = 2;
+pub(super) const WINDOW_DEPTH: usize = 2;
 
 /// The check inside a cage's window gets this share of the pass's budget (1 / `WINDOW_SHARE`).
-const WINDOW_SHARE: u64 = 8;
+pub(super) const WINDOW_SHARE: u64 = 8;
 
 /// The cells within `depth` peer steps of `cells` (sorted): on a layout of several overlapping
 /// grids (a Samurai), about the grids the cage lies in. A second solution that differs from the
 /// known one only there is found much faster with the rest fixed.
-fn window(e: &Engine, cells: &[u32], depth: usize) -> Vec<u32> {
+pub(super) fn window(e: &Engine, cells: &[u32], depth: usize) -> Vec<u32> {
     let mut seen = vec![false; e.cell_count()];
     let mut out: Vec<u32> = cells.to_vec();
     for &c in cells {
@@ -472,7 +477,7 @@ fn cage_names(cages: &Cages) -> Vec<(usize, String)> {
 }
 
 /// The base geometry plus the cages as unique sum shapes.
-fn build(base: &Geometry, cages: &Cages, solution: &[u8]) -> Result<Geometry, GenerateError> {
+pub(super) fn build(base: &Geometry, cages: &Cages, solution: &[u8]) -> Result<Geometry, GenerateError> {
     let names = cage_names(cages);
     let shapes = names
         .into_iter()
