@@ -20,7 +20,9 @@
 //! budgets ([`drop_budgets`]): each pass settles the cheap checks and leaves the others to the
 //! next, whose puzzle is weaker by the cages dropped meanwhile (its second solutions are easier
 //! to find). On a layout of several grids a cage's second solution is first looked for in its
-//! window ([`window`]), the rest of the grid fixed.
+//! window ([`window`]), the rest of the grid fixed. The drop checks share one solver whose
+//! cages can be switched off ([`super::killer_drop`]); models that solver cannot take (other
+//! constraint kinds) are checked cage by cage here.
 //!
 //! To change how hard the generator tries, tune [`DEFAULT_NODES`], [`RECHECK_FACTOR`] and the
 //! pass constants; a new kind of check goes in [`drop_unneeded`], which must keep only

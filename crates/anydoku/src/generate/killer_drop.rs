@@ -8,7 +8,11 @@
 //! A cage whose check finds a second solution is kept for good (its guard fixed true), with the
 //! solution as its certificate, after an independent check that it solves the puzzle without
 //! the cage; a cage whose check finds none is dropped for good (its guard fixed false). The
-//! checks run in passes of growing budgets, as the per-check path of [`super::killer`] does.
+//! law-of-45 shapes derived from the first set of cages are guarded too, each switched on in
+//! the checks where every cage it depends on is on. The checks run in passes of growing
+//! budgets, as the per-check path of [`super::killer`] does; on a layout of several grids a
+//! cage is first checked inside its window ([`super::killer::window`]), the cells outside it
+//! assumed to hold the known solution (a solution found there is a certificate like any other).
 //!
 //! [`drop_with_one_solver`] returns `None` for models the solver cannot take (propagators other
 //! than unique and sum shapes): [`super::killer`] then checks cage by cage. To change the
@@ -47,7 +51,8 @@ pub(super) fn drop_with_one_solver(
     deadline: Option<std::time::Instant>,
 ) -> Result<Option<(Certs, bool)>, GenerateError> {
     let g = build(base, cages, solution)?;
-    let e = guarded_engine(&g, base);
+    let (e, deps) = guarded_engine(&g, base);
+    let n_cages = deps.iter().take_while(|d| d.is_empty()).count();
     let plain = Engine::with_options(base, no_derived());
     let Some(root) = Searcher::new(&plain).initial(&vec![None; solution.len()]) else {
         return Ok(None);
@@ -56,7 +61,7 @@ pub(super) fn drop_with_one_solver(
         return Ok(None);
     }
     // the engine's sum shapes are the cages, in the geometry's order: found by their cells
-    let shape_of = |cells: &[u32]| e.sums.iter().position(|s| s.cells == cells);
+    let shape_of = |cells: &[u32]| e.sums[..n_cages].iter().position(|s| s.cells == cells);
     let mut shapes = vec![usize::MAX; cages.cells.len()];
     for (i, cells) in cages.live() {
         match shape_of(cells) {
@@ -68,16 +73,17 @@ pub(super) fn drop_with_one_solver(
         return Ok(None);
     };
     solver.exclude(solution);
-    for (k, s) in e.sums.iter().enumerate() {
+    for (k, s) in e.sums[..n_cages].iter().enumerate() {
         let guard = solver.extra(k);
         solver.add_guarded(guard, &s.cells, solution);
     }
-    let mut state = vec![State::Open; e.sums.len()];
+    let mut state = vec![State::Open; n_cages];
+    // derived shapes switched on for good (every cage they depend on kept)
+    let mut fixed = vec![false; e.sums.len()];
     let mut certs: Certs = Vec::new();
     let mut minimal = true;
     let mut pending = order.to_vec();
     let mut assumptions = Vec::new();
-    let dbg = std::env::var_os("H93_DEBUG").is_some();
     for (pass, limits) in passes.iter().enumerate() {
         let last = pass + 1 == passes.len();
         let mut undecided = Vec::new();
@@ -92,6 +98,20 @@ pub(super) fn drop_with_one_solver(
                     .filter(|&j| j != k && state[j] == State::Open)
                     .map(|j| solver.guard(j)),
             );
+            for d in n_cages..e.sums.len() {
+                if fixed[d] {
+                    continue;
+                }
+                if deps[d].iter().all(|&j| state[j as usize] == State::Kept) {
+                    fixed[d] = true;
+                    solver.fix(solver.guard(d));
+                } else if deps[d]
+                    .iter()
+                    .all(|&j| j as usize != k && state[j as usize] != State::Dropped)
+                {
+                    assumptions.push(solver.guard(d));
+                }
+            }
             assumptions.push(solver.extra(k));
             let mut budget = Budget::from(*limits);
             if let Some(d) = deadline {
@@ -112,7 +132,7 @@ pub(super) fn drop_with_one_solver(
                     max_nodes: (limits.max_nodes.unwrap_or(u64::MAX) / WINDOW_SHARE).max(1),
                     ..budget
                 };
-                out = solve_within(&mut solver, small, &dbg, pass, i);
+                out = solve_within(&mut solver, small);
                 if !matches!(out, Outcome::Solution(_)) {
                     out = Outcome::Unknown;
                 }
@@ -120,7 +140,7 @@ pub(super) fn drop_with_one_solver(
             }
             if !matches!(out, Outcome::Solution(_)) {
                 solver.assume(&assumptions);
-                out = solve_within(&mut solver, budget, &dbg, pass, i);
+                out = solve_within(&mut solver, budget);
             }
             match out {
                 Outcome::Solution(other) => {
@@ -182,14 +202,8 @@ fn solves_without(
     Ok(differs && count.count == 1 && count.complete)
 }
 
-/// Runs `solver` under a budget of `budget.max_nodes` decisions more.
-fn solve_within(solver: &mut Cdcl, mut budget: Budget, dbg: &bool, pass: usize, i: usize) -> Outcome {
-    let t0 = std::time::Instant::now();
-    let d0 = solver.decisions();
-    budget.max_nodes = budget.max_nodes.saturating_add(d0);
-    let out = solver.solve(&budget);
-    if *dbg {
-        eprintln!("pass {pass} cage {i} {} dec {} {:.3}s", match &out { Outcome::Solution(_) => "found", Outcome::Exhausted => "none", Outcome::Unknown => "unknown" }, solver.decisions() - d0, t0.elapsed().as_secs_f64());
-    }
-    out
+/// Runs `solver` under `budget`, its node budget counted from the decisions made so far.
+fn solve_within(solver: &mut Cdcl, mut budget: Budget) -> Outcome {
+    budget.max_nodes = budget.max_nodes.saturating_add(solver.decisions());
+    solver.solve(&budget)
 }

@@ -37,7 +37,9 @@
 //! [`analysis`] conflict analysis, [`decide`] activity and decisions, [`restarts`] when to
 //! restart, [`sums`] the sum shapes' propagators and explanations, [`order`] the order
 //! variables and the bounds rule, [`cliques`] the groups of a sum's cells that must differ and
-//! their bounds, [`channel`] the order variables' ties to the value variables.
+//! their bounds, [`channel`] the order variables' ties to the value variables, [`assume`]
+//! solving under assumptions with sum shapes that can be switched off (one solver for many
+//! puzzles that differ by their sum shapes).
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a

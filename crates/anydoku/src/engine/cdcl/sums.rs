@@ -22,6 +22,9 @@
 //! variable of one of their cells is set (a bound moved), not for every lost candidate; [`Cdcl::propagate_sums`] and
 //! [`Cdcl::explain_sum`] hand them over.
 //!
+//! A shape may be guarded ([`super::assume`]): it runs only while its guard variable is true,
+//! and its explanations carry the guard.
+//!
 //! To give a new kind of sum shape stronger reasoning, extend [`sum::supports`] and
 //! [`sum::feasible`] together (a candidate is ruled out exactly when the shape with that cell
 //! narrowed to it is not feasible); the explanations follow.
