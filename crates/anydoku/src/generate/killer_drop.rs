@@ -92,26 +92,7 @@ pub(super) fn drop_with_one_solver(
                 return Err(GenerateError::Deadline);
             }
             let k = shapes[i];
-            assumptions.clear();
-            assumptions.extend(
-                (0..state.len())
-                    .filter(|&j| j != k && state[j] == State::Open)
-                    .map(|j| solver.guard(j)),
-            );
-            for d in n_cages..e.sums.len() {
-                if fixed[d] {
-                    continue;
-                }
-                if deps[d].iter().all(|&j| state[j as usize] == State::Kept) {
-                    fixed[d] = true;
-                    solver.fix(solver.guard(d));
-                } else if deps[d]
-                    .iter()
-                    .all(|&j| j as usize != k && state[j as usize] != State::Dropped)
-                {
-                    assumptions.push(solver.guard(d));
-                }
-            }
+            switched_on(&mut solver, &deps, &state, &mut fixed, k, &mut assumptions);
             assumptions.push(solver.extra(k));
             let mut budget = Budget::from(*limits);
             if let Some(d) = deadline {
@@ -170,6 +151,40 @@ pub(super) fn drop_with_one_solver(
         pending = undecided;
     }
     Ok(Some((certs, minimal)))
+}
+
+/// The guards a check of cage `k` assumes, into `out`: the open cages but `k`, and the
+/// derived shapes none of whose cages is `k` or dropped (switched on for good, in `fixed`,
+/// once all their cages are kept).
+fn switched_on(
+    solver: &mut Cdcl,
+    deps: &[Vec<u32>],
+    state: &[State],
+    fixed: &mut [bool],
+    k: usize,
+    out: &mut Vec<u32>,
+) {
+    out.clear();
+    out.extend(
+        (0..state.len())
+            .filter(|&j| j != k && state[j] == State::Open)
+            .map(|j| solver.guard(j)),
+    );
+    for d in state.len()..deps.len() {
+        if fixed[d] {
+            continue;
+        }
+        let on = |j: &u32| state[*j as usize];
+        if deps[d].iter().all(|j| on(j) == State::Kept) {
+            fixed[d] = true;
+            solver.fix(solver.guard(d));
+        } else if deps[d]
+            .iter()
+            .all(|j| *j as usize != k && on(j) != State::Dropped)
+        {
+            out.push(solver.guard(d));
+        }
+    }
 }
 
 fn no_derived() -> Options {
