@@ -252,7 +252,15 @@ pub fn make<R: Rng>(
     merge_while_unique(&mut cages, nbrs, solution, opts.max_size, limits, &check, rng)?;
     // 4. drop the cages the puzzle does not need (unless every cell must stay caged), and a
     //    certificate for every cage kept, in passes of growing budgets
-    let (certs, minimal) = drop_unneeded(&mut cages, base, solution, opts, limits, &check_with, deadline, rng)?;
+    let mut order: Vec<usize> = cages.live().map(|(i, _)| i).collect();
+    order.shuffle(rng);
+    let passes = drop_budgets(limits);
+    let one = super::killer_drop::drop_with_one_solver;
+    let (certs, minimal) =
+        match one(&mut cages, base, solution, &order, opts.drop_cages, &passes, deadline)? {
+            Some(done) => done,
+            None => drop_unneeded(&mut cages, base, solution, opts, &passes, &check_with, order)?,
+        };
     let geometry = build(base, &cages, solution)?;
     let certificates = named_certificates(&cages, certs);
     Ok(Generated {
@@ -268,30 +276,24 @@ pub fn make<R: Rng>(
     })
 }
 
-/// Step 4 of [`make`]: drops the cages the puzzle does not need (unless every cell must stay
-/// caged) and finds a certificate for every cage kept, in passes of growing budgets
-/// ([`drop_budgets`]). Before its full check in a pass, a cage whose window (see [`window`]) is
+/// Step 4 of [`make`] for models the one-solver drop step ([`super::killer_drop`]) cannot
+/// take: drops the cages the puzzle does not need (unless every cell must stay caged), checked
+/// in `order`, and finds a certificate for every cage kept, in the passes of growing budgets
+/// `passes` ([`drop_budgets`]), a new check (and engine) per cage. Before its full check in a pass, a cage whose window (see [`window`]) is
 /// not the whole grid gets a cheaper one with the cells outside the window fixed to the
 /// solution: a second solution found there is a certificate like any other (it satisfies every
 /// cage but the one removed); no second solution there proves nothing. Returns the
 /// certificates (cage id, second solution) and whether every cage kept has one.
-fn drop_unneeded<R: Rng>(
+fn drop_unneeded(
     cages: &mut Cages,
     base: &Geometry,
     solution: &[u8],
     opts: &KillerOptions,
-    limits: Limits,
+    passes: &[Limits],
     check: &CheckWith,
-    deadline: Option<std::time::Instant>,
-    rng: &mut R,
+    order: Vec<usize>,
 ) -> Result<(Certs, bool), GenerateError> {
-    let mut pending: Vec<usize> = cages.live().map(|(i, _)| i).collect();
-    pending.shuffle(rng);
-    let passes = drop_budgets(limits);
-    let one = super::killer_drop::drop_with_one_solver;
-    if let Some(done) = one(cages, base, solution, &pending, opts.drop_cages, &passes, deadline)? {
-        return Ok(done);
-    }
+    let mut pending = order;
     let base_engine = Engine::new(base);
     let mut certs: Certs = Vec::new();
     let mut minimal = true;
