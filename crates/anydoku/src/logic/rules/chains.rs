@@ -222,10 +222,9 @@ impl Chains {
 
 /// A breadth-first search over potentials (`node * 2 + on`), reused from source to source.
 pub struct Bfs {
-    seen: Vec<u32>,
+    /// Per potential, what the searches know of it (one place, so a visit reads one line).
+    slot: Vec<Slot>,
     gen: u32,
-    parent: Vec<u32>,
-    depth: Vec<u16>,
     queue: Vec<u32>,
     /// Whether the last search stopped somewhere at its depth limit.
     pub cut: bool,
@@ -233,13 +232,20 @@ pub struct Bfs {
     by_depth: Vec<(u32, u32, u32)>,
 }
 
+/// A potential in a [`Bfs`]: the search that last reached it (`seen`, its `gen`), and from
+/// where and how deep.
+#[derive(Clone, Copy)]
+struct Slot {
+    seen: u32,
+    parent: u32,
+    depth: u16,
+}
+
 impl Bfs {
     pub fn new(nodes: usize) -> Self {
         Bfs {
-            seen: vec![0; 2 * nodes],
+            slot: vec![Slot { seen: 0, parent: u32::MAX, depth: 0 }; 2 * nodes],
             gen: 0,
-            parent: vec![u32::MAX; 2 * nodes],
-            depth: vec![0; 2 * nodes],
             queue: Vec::new(),
             cut: false,
             by_depth: Vec::new(),
@@ -263,15 +269,13 @@ impl Bfs {
         let gen = self.gen;
         self.queue.clear();
         self.queue.push(start);
-        self.seen[start as usize] = gen;
-        self.depth[start as usize] = 0;
-        self.parent[start as usize] = u32::MAX;
+        self.slot[start as usize] = Slot { seen: gen, parent: u32::MAX, depth: 0 };
         let mut head = 0;
         let mut out = None;
         while head < self.queue.len() && out.is_none() {
             let p = self.queue[head];
             head += 1;
-            let d = self.depth[p as usize];
+            let d = self.slot[p as usize].depth;
             if d >= limit {
                 self.cut = true;
                 continue;
@@ -282,10 +286,9 @@ impl Bfs {
                     out = Some((q, p));
                     return true;
                 }
-                if this.seen[q as usize] != gen && !(p == start && Some(q) == skip) {
-                    this.seen[q as usize] = gen;
-                    this.parent[q as usize] = p;
-                    this.depth[q as usize] = d + 1;
+                let slot = &mut this.slot[q as usize];
+                if slot.seen != gen && !(p == start && Some(q) == skip) {
+                    *slot = Slot { seen: gen, parent: p, depth: d + 1 };
                     this.queue.push(q);
                 }
                 false
@@ -316,8 +319,8 @@ impl Bfs {
         let mut best: Option<(u32, usize)> = None;
         for &q in &self.queue {
             let o = (q ^ 1) as usize;
-            if self.seen[o] == self.gen {
-                let len = self.depth[q as usize] as usize + self.depth[o] as usize;
+            if self.slot[o].seen == self.gen {
+                let len = self.slot[q as usize].depth as usize + self.slot[o].depth as usize;
                 if best.is_none_or(|b| len < b.1) {
                     best = Some((q, len));
                 }
@@ -328,12 +331,12 @@ impl Bfs {
 
     /// The depth of a potential reached by the last search.
     pub fn depth(&self, p: u32) -> u16 {
-        self.depth[p as usize]
+        self.slot[p as usize].depth
     }
 
     /// The depth of the deepest potential the last search reached.
     pub fn deepest(&self) -> u16 {
-        self.queue.last().map_or(0, |&q| self.depth[q as usize])
+        self.queue.last().map_or(0, |&q| self.slot[q as usize].depth)
     }
 
     /// Where the last search met itself, for every depth limit up to its own: pushes (m, s,
@@ -346,8 +349,8 @@ impl Bfs {
         self.by_depth.resize(deepest + 1, (u32::MAX, u32::MAX, 0));
         for (i, &q) in self.queue.iter().enumerate() {
             let o = (q ^ 1) as usize;
-            if self.seen[o] == self.gen {
-                let (dq, dn) = (self.depth[q as usize] as u32, self.depth[o] as u32);
+            if self.slot[o].seen == self.gen {
+                let (dq, dn) = (self.slot[q as usize].depth as u32, self.slot[o].depth as u32);
                 let m = dq.max(dn) as usize;
                 if (dq + dn, i as u32) < (self.by_depth[m].0, self.by_depth[m].1) {
                     self.by_depth[m] = (dq + dn, i as u32, q);
@@ -368,15 +371,15 @@ impl Bfs {
         self.queue
             .iter()
             .copied()
-            .filter(|&q| self.depth[q as usize] == d)
+            .filter(|&q| self.slot[q as usize].depth == d)
             .collect()
     }
 
     /// The potentials from the start to `p`.
     pub fn path(&self, mut p: u32) -> Vec<u32> {
         let mut out = vec![p];
-        while self.parent[p as usize] != u32::MAX {
-            p = self.parent[p as usize];
+        while self.slot[p as usize].parent != u32::MAX {
+            p = self.slot[p as usize].parent;
             out.push(p);
         }
         out.reverse();
