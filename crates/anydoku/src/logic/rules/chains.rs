@@ -366,13 +366,18 @@ impl Bfs {
         }
     }
 
-    /// The potentials the last search reached exactly `d` links from its start.
-    pub fn reached_at(&self, d: u16) -> Vec<u32> {
-        self.queue
-            .iter()
-            .copied()
-            .filter(|&q| self.slot[q as usize].depth == d)
-            .collect()
+    /// The potentials the last search reached exactly `d` links from its start, in order.
+    pub fn reached_at(&self, d: u16) -> impl Iterator<Item = u32> + '_ {
+        self.queue.iter().copied().filter(move |&q| self.slot[q as usize].depth == d)
+    }
+
+    /// Calls `f` with the potentials from `p` back to the start ([`Bfs::path`] reversed).
+    pub fn walk(&self, mut p: u32, f: &mut impl FnMut(u32)) {
+        f(p);
+        while self.slot[p as usize].parent != u32::MAX {
+            p = self.slot[p as usize].parent;
+            f(p);
+        }
     }
 
     /// The potentials from the start to `p`.

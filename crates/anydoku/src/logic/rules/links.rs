@@ -201,6 +201,15 @@ impl Graph {
         }
     }
 
+    /// Whether some cell of node `u` passes `f` ([`Graph::cells`] without listing them).
+    pub fn cells_any(&self, u: usize, f: impl Fn(usize) -> bool) -> bool {
+        if self.is_group(u) {
+            self.groups[u - self.base].cells.iter().any(|&c| f(c))
+        } else {
+            f(u / self.n)
+        }
+    }
+
     /// Calls `f` with every node made off by node `u` being on, in mode `m`.
     pub fn weak(&self, b: &Board, u: usize, m: Mode, f: &mut impl FnMut(usize)) {
         if !self.is_group(u) {
