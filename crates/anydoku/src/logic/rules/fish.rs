@@ -59,8 +59,9 @@ struct Search<'a> {
     cells: Vec<u64>,
     /// Per shape, whether it is a chosen base.
     base_shape: Vec<bool>,
-    /// Scratch for the cover search: k + 1 sets of cells.
+    /// Scratch for the cover search: k + 1 sets of cells, and the covers chosen.
     stack: Vec<u64>,
+    chosen_covers: Vec<usize>,
     /// Scratch for the set enumeration: per number of chosen bases d (1 to k − 1), the bases
     /// the set may grow by and the bases already considered (`words` words each).
     levels: Vec<u64>,
@@ -119,6 +120,7 @@ struct Buffers {
     cells: Vec<u64>,
     base_shape: Vec<bool>,
     stack: Vec<u64>,
+    chosen_covers: Vec<usize>,
     levels: Vec<u64>,
     holds: Vec<u64>,
     seen: Vec<u64>,
@@ -146,6 +148,7 @@ impl Drop for Search<'_> {
             cells: take(&mut self.cells),
             base_shape: take(&mut self.base_shape),
             stack: take(&mut self.stack),
+            chosen_covers: take(&mut self.chosen_covers),
             levels: take(&mut self.levels),
             holds: take(&mut self.holds),
             seen: take(&mut self.seen),
@@ -171,6 +174,7 @@ impl<'a> Search<'a> {
             cells: reset(m.cells, w, 0),
             base_shape: reset(m.base_shape, b.shapes.len(), false),
             stack: reset(m.stack, (k + 1) * w, 0),
+            chosen_covers: reset(m.chosen_covers, 0, 0),
             levels: reset(m.levels, 0, 0),
             holds: reset(m.holds, w, 0),
             seen: reset(m.seen, w, 0),
@@ -361,11 +365,13 @@ impl<'a> Search<'a> {
 
     /// Whether the chosen bases' candidates fit in at most k covers.
     fn coverable(&mut self) -> bool {
-        let mut covers = Vec::with_capacity(self.k);
-        let mut stack = std::mem::take(&mut self.stack);
+        let mut covers = take(&mut self.chosen_covers);
+        covers.clear();
+        let mut stack = take(&mut self.stack);
         stack.iter_mut().for_each(|x| *x = 0);
         let ok = self.covers(&mut covers, &mut stack, &mut |_, _| true);
         self.stack = stack;
+        self.chosen_covers = covers;
         ok
     }
 
@@ -418,8 +424,9 @@ impl<'a> Search<'a> {
         let b = self.b;
         let v = self.v;
         let mut result = None;
-        let mut covers = Vec::with_capacity(self.k);
-        let mut stack = std::mem::take(&mut self.stack);
+        let mut covers = take(&mut self.chosen_covers);
+        covers.clear();
+        let mut stack = take(&mut self.stack);
         stack.iter_mut().for_each(|x| *x = 0);
         let holds = &self.holds;
         self.covers(&mut covers, &mut stack, &mut |covers, _| {
@@ -458,6 +465,7 @@ impl<'a> Search<'a> {
             true
         });
         self.stack = stack;
+        self.chosen_covers = covers;
         let Some((covers, elim)) = result else {
             return;
         };
