@@ -241,14 +241,46 @@ struct Slot {
     depth: u16,
 }
 
+/// The buffers of the last [`Bfs`] dropped on this thread: the chain rules make one per call,
+/// and a fresh one costs a pass over every potential.
+#[derive(Default)]
+struct Spare {
+    slot: Vec<Slot>,
+    gen: u32,
+    queue: Vec<u32>,
+    by_depth: Vec<(u32, u32, u32)>,
+}
+
+thread_local! {
+    static SPARE: std::cell::Cell<Option<Spare>> = const { std::cell::Cell::new(None) };
+}
+
+impl Drop for Bfs {
+    fn drop(&mut self) {
+        let spare = Spare {
+            slot: std::mem::take(&mut self.slot),
+            gen: self.gen,
+            queue: std::mem::take(&mut self.queue),
+            by_depth: std::mem::take(&mut self.by_depth),
+        };
+        let _ = SPARE.try_with(|s| s.set(Some(spare)));
+    }
+}
+
 impl Bfs {
     pub fn new(nodes: usize) -> Self {
+        // a spare's slots were all seen before its `gen`, so they read as unseen
+        let mut m = SPARE.try_with(|s| s.take()).ok().flatten().unwrap_or_default();
+        if m.slot.len() < 2 * nodes {
+            m.slot.resize(2 * nodes, Slot { seen: 0, parent: u32::MAX, depth: 0 });
+        }
+        m.queue.clear();
         Bfs {
-            slot: vec![Slot { seen: 0, parent: u32::MAX, depth: 0 }; 2 * nodes],
-            gen: 0,
-            queue: Vec::new(),
+            slot: m.slot,
+            gen: m.gen,
+            queue: m.queue,
             cut: false,
-            by_depth: Vec::new(),
+            by_depth: m.by_depth,
         }
     }
 
@@ -264,6 +296,10 @@ impl Bfs {
         skip: Option<u32>,
         hit: &mut impl FnMut(u32, u32) -> bool,
     ) -> Option<(u32, u32)> {
+        if self.gen == u32::MAX {
+            self.slot.iter_mut().for_each(|s| s.seen = 0);
+            self.gen = 0;
+        }
         self.gen += 1;
         self.cut = false;
         let gen = self.gen;
