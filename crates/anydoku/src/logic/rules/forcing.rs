@@ -130,7 +130,7 @@ impl Forcing {
         // what each "on" assumption reaches, for the cell and region nets
         let mut reach: FxHashMap<u32, Rc<Vec<u64>>> = FxHashMap::default();
         let words = net.potentials().div_ceil(64);
-        let (mut common, mut both) = (vec![0u64; words], vec![0u64; words]);
+        let mut common = vec![0u64; words];
         let keep = !nishio && net.potentials() / 64 * b.cell_count() * n < 1 << 24;
         for c in 0..b.cell_count() {
             let k = b.cand[c].count_ones();
@@ -152,9 +152,7 @@ impl Forcing {
                     if let Some(size) = contra {
                         out.push(Proof::Contradiction { pot: on ^ 1, size });
                     } else if !nishio && k >= 3 {
-                        both.copy_from_slice(&on_reach);
-                        and_in(&mut both, &off_reach);
-                        for t in worth(b, n, &both) {
+                        for t in worth(b, n, &on_reach, Some(&off_reach)) {
                             out.push(Proof::Double { pot: on, target: t });
                         }
                     }
@@ -172,7 +170,7 @@ impl Forcing {
                 }
             }
             if !first {
-                for t in worth(b, n, &common) {
+                for t in worth(b, n, &common, None) {
                     out.push(Proof::Cell { cell: c, target: t });
                 }
             }
@@ -195,14 +193,14 @@ impl Forcing {
         let mut cut = false;
         let b = net.b;
         let n = b.n_symbols;
+        let mut common = vec![0u64; net.potentials().div_ceil(64)];
         for s in 0..b.shapes.len() {
             for v in bits(b.open_required(s)) {
                 let places = b.with_candidate(&b.shapes[s].cells, v);
                 if places.len() < 2 {
                     continue;
                 }
-                let mut common: Option<Vec<u64>> = None;
-                for &c in &places {
+                for (i, &c) in places.iter().enumerate() {
                     let on = ((c * n + v) * 2 + 1) as u32;
                     let set = match reach.get(&on) {
                         Some(r) => r.clone(),
@@ -215,12 +213,13 @@ impl Forcing {
                             r
                         }
                     };
-                    match common.as_mut() {
-                        None => common = Some(set.to_vec()),
-                        Some(m) => and_in(m, &set),
+                    if i == 0 {
+                        common.copy_from_slice(&set);
+                    } else {
+                        and_in(&mut common, &set);
                     }
                 }
-                for t in worth(b, n, &common.unwrap_or_default()) {
+                for t in worth(b, n, &common, None) {
                     out.push(Proof::Region {
                         shape: s,
                         v,
@@ -536,8 +535,10 @@ impl Done {
             // the size a contradiction proof has: the potentials behind the two it met
             let contra = met.map(|(on, off)| net.size(&[on, off]));
             at.push((contra, Rc::new(net.reached()), net.cut));
+            // (not for nets propagated ahead: there a snapshot per tier costs more than the
+            // few propagations the sizes need)
             let room = self.snap_words.min(self.current_words) < SNAP_WORDS;
-            snaps.push((self.keep && room).then(|| Rc::new(net.snapshot())));
+            snaps.push((self.keep && !self.ahead && room).then(|| Rc::new(net.snapshot())));
             if !self.ahead || !net.cut || level >= self.last || cx.budget.is_out() {
                 break;
             }
@@ -582,12 +583,12 @@ fn and_in(a: &mut [u64], b: &[u64]) {
     a.iter_mut().zip(b).for_each(|(x, y)| *x &= y);
 }
 
-/// The potentials of a set that change the board: an "on" for an empty cell with other
-/// candidates, an "off" for a candidate still there.
-fn worth(b: &Board, n: usize, set: &[u64]) -> Vec<u32> {
+/// The potentials of a set (`set & also`, with `also`) that change the board: an "on" for an
+/// empty cell with other candidates, an "off" for a candidate still there.
+fn worth(b: &Board, n: usize, set: &[u64], also: Option<&[u64]>) -> Vec<u32> {
     let mut out = Vec::new();
     for (i, &w) in set.iter().enumerate() {
-        let mut w = w;
+        let mut w = also.map_or(w, |a| w & a[i]);
         while w != 0 {
             let p = (i * 64 + w.trailing_zeros() as usize) as u32;
             w &= w - 1;
