@@ -271,7 +271,7 @@ impl Board {
 
     /// Whether two different cells share a unique shape.
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        self.peers[a].binary_search(&(b as u32)).is_ok()
+        self.peer_sets[a * self.words + b / 64] >> (b % 64) & 1 == 1
     }
 
     /// The number of steps applied to this board.

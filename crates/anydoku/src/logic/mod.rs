@@ -169,18 +169,40 @@ impl Logic {
     /// [`Budget::is_out`]).
     pub fn next_step_within(&self, b: &Board, budget: &Budget) -> Option<Step> {
         let mut memo = Memo(vec![0; self.rules.len()]);
-        self.step(b, budget, &mut memo)
+        self.step(b, budget, &mut memo, 0.0)
     }
 
-    fn step(&self, b: &Board, budget: &Budget, memo: &mut Memo) -> Option<Step> {
+    /// The step after a path whose hardest step weighs `hardest`: the lightest one, except
+    /// that on a board with sum shapes a rule whose [`LogicRule::early_past`] is below
+    /// `hardest` goes first among its family, and its step, if any, is taken. Such a path
+    /// already needed a heavy net, and the family's lighter rules mostly fail on its boards
+    /// one after another before that rule finds a step.
+    fn step(&self, b: &Board, budget: &Budget, memo: &mut Memo, hardest: f64) -> Option<Step> {
         let mut best: Option<Step> = None;
         // as in SE, a step of the chain rules ends the search: a heavier kind of chain is not
         // tried in the hope of a lighter step
         let mut chained = false;
+        let sums = b.shapes.iter().any(|s| s.sum.is_some());
+        let mut early =
+            (self.rules.iter()).position(|r| sums && r.early_past().is_some_and(|w| hardest > w));
+        // the early rule, once it found nothing on the whole board
+        let mut skip = None;
         for (i, r) in self.rules.iter().enumerate() {
             let cap = best.as_ref().map_or(f64::INFINITY, |s| s.weight);
             if r.min_weight() >= cap || chained || budget.is_out() {
                 break;
+            }
+            if let Some(j) = early.filter(|&j| self.rules[j].family() == r.family()) {
+                early = None;
+                let mut cx = Cx::new(budget);
+                cx.cap = cap;
+                if let Some(s) = self.rules[j].find(b, &mut cx).filter(Step::is_progress) {
+                    return Some(s);
+                }
+                skip = cx.exhaustive.then_some(j);
+            }
+            if skip == Some(i) {
+                continue;
             }
             let mut cx = Cx::new(budget);
             cx.since = memo.0[i];
@@ -237,6 +259,7 @@ impl Logic {
         let start = b.clone();
         let mut steps = Vec::new();
         let mut memo = Memo(vec![0; self.rules.len()]);
+        let mut hardest = 0.0f64;
         // a partial solve against a known solution checks every step against it, so the board
         // always holds that solution: no contradiction to look for (generation judges many
         // puzzles this way, and the scan is a fifth of its time)
@@ -262,7 +285,7 @@ impl Logic {
                     search: false,
                 });
             }
-            let next = self.step(&b, budget, &mut memo);
+            let next = self.step(&b, budget, &mut memo, hardest);
             if budget.is_out() {
                 return Err(LogicError::Stopped(Box::new(Path::unfinished(
                     start, b, steps, false,
@@ -287,6 +310,7 @@ impl Logic {
                 check(&b, &step, sol, steps.len())?;
             }
             b.apply(&step);
+            hardest = hardest.max(step.weight);
             let heavy = matches!(until, Until::Weight(w) if rate::tenths(step.weight) >= w);
             steps.push(step);
             if heavy {

@@ -47,23 +47,36 @@ fn sets(b: &Board, max: usize) -> Vec<Als> {
     let mut out = Vec::new();
     let open = |c: usize| b.value[c].is_none() && b.cand[c].count_ones() >= 2;
     let mut cells = Vec::with_capacity(max);
+    // the cells each set may still grow by, one list per depth, stacked
+    let mut next = Vec::new();
     for c in 0..b.cell_count() {
         if !open(c) || b.cand[c].count_ones() as usize > max + 1 {
             continue;
         }
-        let next: Vec<usize> = b.peers[c]
-            .iter()
-            .map(|&p| p as usize)
-            .filter(|&p| p > c && open(p) && b.cand[p].count_ones() as usize <= max + 1)
-            .collect();
+        next.clear();
+        next.extend(
+            b.peers[c]
+                .iter()
+                .map(|&p| p as usize)
+                .filter(|&p| p > c && open(p) && b.cand[p].count_ones() as usize <= max + 1),
+        );
         cells.push(c);
-        grow(b, &next, b.cand[c], max, &mut cells, &mut out);
+        grow(b, (&mut next, 0), b.cand[c], max, &mut cells, &mut out);
         cells.pop();
     }
     out
 }
 
-fn grow(b: &Board, next: &[usize], cand: Mask, max: usize, cells: &mut Vec<usize>, out: &mut Vec<Als>) {
+/// Grows the set `cells` (holding `cand`) by the cells `next[from..]`, each with the later
+/// ones it sees pushed on top of `next` for the next depth.
+fn grow(
+    b: &Board,
+    (next, from): (&mut Vec<usize>, usize),
+    cand: Mask,
+    max: usize,
+    cells: &mut Vec<usize>,
+    out: &mut Vec<Als>,
+) {
     if cand.count_ones() as usize == cells.len() + 1 {
         out.push(Als {
             cells: cells.clone(),
@@ -73,19 +86,24 @@ fn grow(b: &Board, next: &[usize], cand: Mask, max: usize, cells: &mut Vec<usize
     if cells.len() == max {
         return;
     }
-    for (i, &d) in next.iter().enumerate() {
+    let to = next.len();
+    for i in from..to {
+        let d = next[i];
         let union = cand | b.cand[d];
         if union.count_ones() as usize > max + 1 {
             continue;
         }
-        let rest: Vec<usize> = next[i + 1..]
-            .iter()
-            .copied()
-            .filter(|&e| b.sees(d, e))
-            .collect();
+        let at = next.len();
+        for k in i + 1..to {
+            let e = next[k];
+            if b.sees(d, e) {
+                next.push(e);
+            }
+        }
         cells.push(d);
-        grow(b, &rest, union, max, cells, out);
+        grow(b, (next, at), union, max, cells, out);
         cells.pop();
+        next.truncate(at);
     }
 }
 

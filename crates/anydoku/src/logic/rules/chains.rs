@@ -222,10 +222,9 @@ impl Chains {
 
 /// A breadth-first search over potentials (`node * 2 + on`), reused from source to source.
 pub struct Bfs {
-    seen: Vec<u32>,
+    /// Per potential, what the searches know of it (one place, so a visit reads one line).
+    slot: Vec<Slot>,
     gen: u32,
-    parent: Vec<u32>,
-    depth: Vec<u16>,
     queue: Vec<u32>,
     /// Whether the last search stopped somewhere at its depth limit.
     pub cut: bool,
@@ -233,16 +232,55 @@ pub struct Bfs {
     by_depth: Vec<(u32, u32, u32)>,
 }
 
+/// A potential in a [`Bfs`]: the search that last reached it (`seen`, its `gen`), and from
+/// where and how deep.
+#[derive(Clone, Copy)]
+struct Slot {
+    seen: u32,
+    parent: u32,
+    depth: u16,
+}
+
+/// The buffers of the last [`Bfs`] dropped on this thread: the chain rules make one per call,
+/// and a fresh one costs a pass over every potential.
+#[derive(Default)]
+struct Spare {
+    slot: Vec<Slot>,
+    gen: u32,
+    queue: Vec<u32>,
+    by_depth: Vec<(u32, u32, u32)>,
+}
+
+thread_local! {
+    static SPARE: std::cell::Cell<Option<Spare>> = const { std::cell::Cell::new(None) };
+}
+
+impl Drop for Bfs {
+    fn drop(&mut self) {
+        let spare = Spare {
+            slot: std::mem::take(&mut self.slot),
+            gen: self.gen,
+            queue: std::mem::take(&mut self.queue),
+            by_depth: std::mem::take(&mut self.by_depth),
+        };
+        let _ = SPARE.try_with(|s| s.set(Some(spare)));
+    }
+}
+
 impl Bfs {
     pub fn new(nodes: usize) -> Self {
+        // a spare's slots were all seen before its `gen`, so they read as unseen
+        let mut m = SPARE.try_with(|s| s.take()).ok().flatten().unwrap_or_default();
+        if m.slot.len() < 2 * nodes {
+            m.slot.resize(2 * nodes, Slot { seen: 0, parent: u32::MAX, depth: 0 });
+        }
+        m.queue.clear();
         Bfs {
-            seen: vec![0; 2 * nodes],
-            gen: 0,
-            parent: vec![u32::MAX; 2 * nodes],
-            depth: vec![0; 2 * nodes],
-            queue: Vec::new(),
+            slot: m.slot,
+            gen: m.gen,
+            queue: m.queue,
             cut: false,
-            by_depth: Vec::new(),
+            by_depth: m.by_depth,
         }
     }
 
@@ -258,20 +296,22 @@ impl Bfs {
         skip: Option<u32>,
         hit: &mut impl FnMut(u32, u32) -> bool,
     ) -> Option<(u32, u32)> {
+        if self.gen == u32::MAX {
+            self.slot.iter_mut().for_each(|s| s.seen = 0);
+            self.gen = 0;
+        }
         self.gen += 1;
         self.cut = false;
         let gen = self.gen;
         self.queue.clear();
         self.queue.push(start);
-        self.seen[start as usize] = gen;
-        self.depth[start as usize] = 0;
-        self.parent[start as usize] = u32::MAX;
+        self.slot[start as usize] = Slot { seen: gen, parent: u32::MAX, depth: 0 };
         let mut head = 0;
         let mut out = None;
         while head < self.queue.len() && out.is_none() {
             let p = self.queue[head];
             head += 1;
-            let d = self.depth[p as usize];
+            let d = self.slot[p as usize].depth;
             if d >= limit {
                 self.cut = true;
                 continue;
@@ -282,10 +322,9 @@ impl Bfs {
                     out = Some((q, p));
                     return true;
                 }
-                if this.seen[q as usize] != gen && !(p == start && Some(q) == skip) {
-                    this.seen[q as usize] = gen;
-                    this.parent[q as usize] = p;
-                    this.depth[q as usize] = d + 1;
+                let slot = &mut this.slot[q as usize];
+                if slot.seen != gen && !(p == start && Some(q) == skip) {
+                    *slot = Slot { seen: gen, parent: p, depth: d + 1 };
                     this.queue.push(q);
                 }
                 false
@@ -316,8 +355,8 @@ impl Bfs {
         let mut best: Option<(u32, usize)> = None;
         for &q in &self.queue {
             let o = (q ^ 1) as usize;
-            if self.seen[o] == self.gen {
-                let len = self.depth[q as usize] as usize + self.depth[o] as usize;
+            if self.slot[o].seen == self.gen {
+                let len = self.slot[q as usize].depth as usize + self.slot[o].depth as usize;
                 if best.is_none_or(|b| len < b.1) {
                     best = Some((q, len));
                 }
@@ -328,12 +367,12 @@ impl Bfs {
 
     /// The depth of a potential reached by the last search.
     pub fn depth(&self, p: u32) -> u16 {
-        self.depth[p as usize]
+        self.slot[p as usize].depth
     }
 
     /// The depth of the deepest potential the last search reached.
     pub fn deepest(&self) -> u16 {
-        self.queue.last().map_or(0, |&q| self.depth[q as usize])
+        self.queue.last().map_or(0, |&q| self.slot[q as usize].depth)
     }
 
     /// Where the last search met itself, for every depth limit up to its own: pushes (m, s,
@@ -346,8 +385,8 @@ impl Bfs {
         self.by_depth.resize(deepest + 1, (u32::MAX, u32::MAX, 0));
         for (i, &q) in self.queue.iter().enumerate() {
             let o = (q ^ 1) as usize;
-            if self.seen[o] == self.gen {
-                let (dq, dn) = (self.depth[q as usize] as u32, self.depth[o] as u32);
+            if self.slot[o].seen == self.gen {
+                let (dq, dn) = (self.slot[q as usize].depth as u32, self.slot[o].depth as u32);
                 let m = dq.max(dn) as usize;
                 if (dq + dn, i as u32) < (self.by_depth[m].0, self.by_depth[m].1) {
                     self.by_depth[m] = (dq + dn, i as u32, q);
@@ -363,20 +402,25 @@ impl Bfs {
         }
     }
 
-    /// The potentials the last search reached exactly `d` links from its start.
-    pub fn reached_at(&self, d: u16) -> Vec<u32> {
-        self.queue
-            .iter()
-            .copied()
-            .filter(|&q| self.depth[q as usize] == d)
-            .collect()
+    /// The potentials the last search reached exactly `d` links from its start, in order.
+    pub fn reached_at(&self, d: u16) -> impl Iterator<Item = u32> + '_ {
+        self.queue.iter().copied().filter(move |&q| self.slot[q as usize].depth == d)
+    }
+
+    /// Calls `f` with the potentials from `p` back to the start ([`Bfs::path`] reversed).
+    pub fn walk(&self, mut p: u32, f: &mut impl FnMut(u32)) {
+        f(p);
+        while self.slot[p as usize].parent != u32::MAX {
+            p = self.slot[p as usize].parent;
+            f(p);
+        }
     }
 
     /// The potentials from the start to `p`.
     pub fn path(&self, mut p: u32) -> Vec<u32> {
         let mut out = vec![p];
-        while self.parent[p as usize] != u32::MAX {
-            p = self.parent[p as usize];
+        while self.slot[p as usize].parent != u32::MAX {
+            p = self.slot[p as usize].parent;
             out.push(p);
         }
         out.reverse();

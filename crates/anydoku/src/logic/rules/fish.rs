@@ -13,6 +13,8 @@
 //! as its candidates need more than k covers. After a search found nothing, the next one only
 //! grows sets from bases whose places for the symbol changed since.
 
+use std::mem::take;
+
 use super::{LogicRule, Step};
 use crate::logic::board::Board;
 use crate::logic::budget::Cx;
@@ -57,8 +59,9 @@ struct Search<'a> {
     cells: Vec<u64>,
     /// Per shape, whether it is a chosen base.
     base_shape: Vec<bool>,
-    /// Scratch for the cover search: k + 1 sets of cells.
+    /// Scratch for the cover search: k + 1 sets of cells, and the covers chosen.
     stack: Vec<u64>,
+    chosen_covers: Vec<usize>,
     /// Scratch for the set enumeration: per number of chosen bases d (1 to k − 1), the bases
     /// the set may grow by and the bases already considered (`words` words each).
     levels: Vec<u64>,
@@ -98,31 +101,83 @@ impl LogicRule for Fish {
                 return None;
             }
             if s.found.is_some() {
-                return s.found;
+                return s.found.take();
             }
         }
         None
     }
 }
 
+/// The buffers of a [`Search`], kept between searches of one thread: a net asks for fish
+/// at every step of every branch, and fresh buffers each time cost more than the search.
+#[derive(Default)]
+struct Buffers {
+    bases: Vec<Base>,
+    sets: Vec<u64>,
+    near: Vec<u64>,
+    chosen: Vec<usize>,
+    union: Vec<u64>,
+    cells: Vec<u64>,
+    base_shape: Vec<bool>,
+    stack: Vec<u64>,
+    chosen_covers: Vec<usize>,
+    levels: Vec<u64>,
+    holds: Vec<u64>,
+    seen: Vec<u64>,
+}
+
+thread_local! {
+    static BUFFERS: std::cell::Cell<Option<Buffers>> = const { std::cell::Cell::new(None) };
+}
+
+/// `v` cleared and filled with `n` copies of `x`.
+fn reset<T: Clone>(mut v: Vec<T>, n: usize, x: T) -> Vec<T> {
+    v.clear();
+    v.resize(n, x);
+    v
+}
+
+impl Drop for Search<'_> {
+    fn drop(&mut self) {
+        let bufs = Buffers {
+            bases: take(&mut self.bases),
+            sets: take(&mut self.sets),
+            near: take(&mut self.near),
+            chosen: take(&mut self.chosen),
+            union: take(&mut self.union),
+            cells: take(&mut self.cells),
+            base_shape: take(&mut self.base_shape),
+            stack: take(&mut self.stack),
+            chosen_covers: take(&mut self.chosen_covers),
+            levels: take(&mut self.levels),
+            holds: take(&mut self.holds),
+            seen: take(&mut self.seen),
+        };
+        BUFFERS.with(|c| c.set(Some(bufs)));
+    }
+}
+
 impl<'a> Search<'a> {
     fn new(b: &'a Board, k: usize) -> Self {
+        let m = BUFFERS.with(|c| c.take()).unwrap_or_default();
+        let w = b.words;
         Search {
             b,
             v: 0,
             k,
-            bases: Vec::new(),
-            sets: Vec::new(),
-            near: Vec::new(),
+            bases: reset(m.bases, 0, Base { shape: 0, dirty: false }),
+            sets: reset(m.sets, 0, 0),
+            near: reset(m.near, 0, 0),
             words: 0,
-            chosen: Vec::with_capacity(k),
-            union: vec![0; b.words],
-            cells: vec![0; b.words],
-            base_shape: vec![false; b.shapes.len()],
-            stack: vec![0; (k + 1) * b.words],
-            levels: Vec::new(),
-            holds: vec![0; b.words],
-            seen: vec![0; b.words],
+            chosen: reset(m.chosen, 0, 0),
+            union: reset(m.union, w, 0),
+            cells: reset(m.cells, w, 0),
+            base_shape: reset(m.base_shape, b.shapes.len(), false),
+            stack: reset(m.stack, (k + 1) * w, 0),
+            chosen_covers: reset(m.chosen_covers, 0, 0),
+            levels: reset(m.levels, 0, 0),
+            holds: reset(m.holds, w, 0),
+            seen: reset(m.seen, w, 0),
             found: None,
             terse: false,
             work: 0,
@@ -310,11 +365,13 @@ impl<'a> Search<'a> {
 
     /// Whether the chosen bases' candidates fit in at most k covers.
     fn coverable(&mut self) -> bool {
-        let mut covers = Vec::with_capacity(self.k);
-        let mut stack = std::mem::take(&mut self.stack);
+        let mut covers = take(&mut self.chosen_covers);
+        covers.clear();
+        let mut stack = take(&mut self.stack);
         stack.iter_mut().for_each(|x| *x = 0);
         let ok = self.covers(&mut covers, &mut stack, &mut |_, _| true);
         self.stack = stack;
+        self.chosen_covers = covers;
         ok
     }
 
@@ -367,8 +424,9 @@ impl<'a> Search<'a> {
         let b = self.b;
         let v = self.v;
         let mut result = None;
-        let mut covers = Vec::with_capacity(self.k);
-        let mut stack = std::mem::take(&mut self.stack);
+        let mut covers = take(&mut self.chosen_covers);
+        covers.clear();
+        let mut stack = take(&mut self.stack);
         stack.iter_mut().for_each(|x| *x = 0);
         let holds = &self.holds;
         self.covers(&mut covers, &mut stack, &mut |covers, _| {
@@ -407,6 +465,7 @@ impl<'a> Search<'a> {
             true
         });
         self.stack = stack;
+        self.chosen_covers = covers;
         let Some((covers, elim)) = result else {
             return;
         };

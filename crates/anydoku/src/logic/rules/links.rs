@@ -132,10 +132,14 @@ impl Graph {
         }
         for s in 0..b.shapes.len() {
             for v in bits(b.open_required(s)) {
-                let places = b.with_candidate(&b.shapes[s].cells, v);
-                if places.len() == 2 {
-                    link(places[0] * n + v, places[1] * n + v, Link::Shape);
+                let (count, two) = b.places(s, v);
+                if count == 2 {
+                    link(two[0] * n + v, two[1] * n + v, Link::Shape);
                 }
+                if by_sym[v].is_empty() {
+                    continue;
+                }
+                let places = b.with_candidate(&b.shapes[s].cells, v);
                 for &gi in &by_sym[v] {
                     let g = &groups[gi];
                     if !g.cells.iter().all(|c| places.contains(c)) {
@@ -198,6 +202,15 @@ impl Graph {
             self.groups[u - self.base].cells.clone()
         } else {
             vec![u / self.n]
+        }
+    }
+
+    /// Whether some cell of node `u` passes `f` ([`Graph::cells`] without listing them).
+    pub fn cells_any(&self, u: usize, f: impl Fn(usize) -> bool) -> bool {
+        if self.is_group(u) {
+            self.groups[u - self.base].cells.iter().any(|&c| f(c))
+        } else {
+            f(u / self.n)
         }
     }
 

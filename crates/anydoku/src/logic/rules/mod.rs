@@ -50,6 +50,12 @@ pub trait LogicRule: Send + Sync {
     /// all weigh the same), if any. Must not return a step without placements or
     /// eliminations, nor one as heavy as `cx.cap`.
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step>;
+    /// For a heavy rule that goes first among its family once the path is hard (on boards
+    /// with sum shapes): the weight the hardest step so far must pass. Lighter rules of the
+    /// family are then tried only when it finds nothing.
+    fn early_past(&self) -> Option<f64> {
+        None
+    }
 }
 
 /// The rule list for `n_symbols` symbols restricted to `families`, cheapest first.

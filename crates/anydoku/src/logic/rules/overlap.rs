@@ -26,8 +26,16 @@ impl LogicRule for Overlap {
         rate::OVERLAP
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
-        let mut places = vec![0u64; b.words];
-        let mut seen = vec![0u64; b.words];
+        // scratch: two sets of cells, on the stack when they fit (nets call this very often)
+        let mut small = [0u64; 32];
+        let mut large = Vec::new();
+        let both = if 2 * b.words <= small.len() {
+            &mut small[..2 * b.words]
+        } else {
+            large.resize(2 * b.words, 0u64);
+            &mut large[..]
+        };
+        let (places, seen) = both.split_at_mut(b.words);
         for (a, sa) in b.shapes.iter().enumerate() {
             let open = b.open_required(a);
             let since = cx.since_at(a);
@@ -50,8 +58,8 @@ impl LogicRule for Overlap {
                 if count < 2 {
                     continue;
                 }
-                let step = by_shapes(b, a, v, &places, cx.terse)
-                    .or_else(|| seen_by_all(b, a, v, (&places, &mut seen), cx.terse));
+                let step = by_shapes(b, a, v, places, cx.terse)
+                    .or_else(|| seen_by_all(b, a, v, (places, seen), cx.terse));
                 if step.is_some() {
                     cx.found_at = a;
                     return step;

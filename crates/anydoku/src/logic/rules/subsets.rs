@@ -84,6 +84,10 @@ impl LogicRule for NakedSubset {
                 if union.count_ones() as usize != k {
                     return false;
                 }
+                let picked = |c: usize| pick.iter().any(|&j| small[j] == c);
+                if !free.iter().any(|&c| !picked(c) && b.cand[c] & union != 0) {
+                    return false;
+                }
                 let cells: Vec<usize> = pick.iter().map(|&j| small[j]).collect();
                 let mut elim = Vec::new();
                 for &c in &free {
@@ -92,9 +96,6 @@ impl LogicRule for NakedSubset {
                             elim.push((c, v as u8));
                         }
                     }
-                }
-                if elim.is_empty() {
-                    return false;
                 }
                 found = Some(Step {
                     rule: format!("Naked {}", subset_word(k)),
@@ -178,15 +179,15 @@ impl LogicRule for HiddenSubset {
                     return false;
                 }
                 let set: Mask = pick.iter().fold(0, |m, &j| m | 1 << syms[j].0);
+                if !bits(union).any(|j| b.cand[free[j]] & !set != 0) {
+                    return false;
+                }
                 let cells: Vec<usize> = bits(union).map(|j| free[j]).collect();
                 let mut elim = Vec::new();
                 for &c in &cells {
                     for v in bits(b.cand[c] & !set) {
                         elim.push((c, v as u8));
                     }
-                }
-                if elim.is_empty() {
-                    return false;
                 }
                 found = Some(Step {
                     rule: format!("Hidden {}", subset_word(k)),

@@ -19,7 +19,10 @@
 //!
 //! Weight: a dynamic forcing chain's 8.5 (9.0 at level 1) plus SE's length bonus of the net's
 //! size, summed over the branches ([`crate::logic::rate`]). Tried after the plain dynamic
-//! forcing chains, which weigh as little and look at one assumption at a time.
+//! forcing chains, which weigh as little and look at one assumption at a time; but once the
+//! path has needed a step heavier than a dynamic forcing chain (+) at its lightest, it goes
+//! first among the forcing rules ([`LogicRule::early_past`]): on such boards (minimal Killers
+//! without givens) the lighter nets keep failing, step after step, before it finds one.
 //!
 //! Geometry-free: the shapes, peers and totals come from the board; a new kind whose shapes
 //! are plain sums joins without a change here.
@@ -48,6 +51,10 @@ impl LogicRule for SumForcing {
     }
     fn min_weight(&self) -> f64 {
         rate::DYNAMIC
+    }
+    fn early_past(&self) -> Option<f64> {
+        // past a dynamic forcing chain (+): a path that needed more branches on whole shapes
+        Some(rate::dynamic(MAX_LEVEL))
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         if !cx.wants(self.min_weight()) {
@@ -295,9 +302,51 @@ mod tests {
         );
     }
 
+    /// On a generated minimal Killer (seed 4, as `generate --killer --seed 4` makes it), once
+    /// the path has needed a step heavier than a dynamic forcing chain (+), cage forcing
+    /// chains go first among the forcing rules: the path takes such a step where the
+    /// lightest-first order would take a plain forcing net; before that point both orders
+    /// take the same steps. Every step is checked against the solution.
+    #[test]
+    fn cage_forcing_goes_first_once_the_path_is_hard() {
+        use crate::generate::{Generator, KillerOptions, Options};
+        use crate::logic::{rate, Memo};
+        use std::sync::Arc;
+        let options = Options {
+            attempts: 200,
+            killer: Some(KillerOptions { min_size: 2, max_size: 5, drop_cages: true }),
+            limits: Limits::none(),
+            ..Options::default()
+        };
+        let g = Arc::new(crate::Geometry::builtin("classic9").expect("built in"));
+        let made = Generator::new(g, options).expect("options").generate_seeded(4, 0).expect("made");
+        let p = &made.puzzle;
+        let logic = Logic::all(9);
+        let path = logic.solve(&p.geometry, &p.givens, Some(&made.solution)).expect("a path");
+        assert!(path.solved && !path.search);
+        let budget = Budget::unlimited();
+        let (mut b, mut hardest, mut went_first) = (path.start.clone(), 0.0f64, 0);
+        let key = |s: &Step| (s.rule.clone(), s.eliminations.clone(), s.placements.clone());
+        for step in &path.steps {
+            let mut memo = Memo(vec![0; logic.rules.len()]);
+            if hardest <= rate::dynamic(super::MAX_LEVEL) {
+                let lightest = logic.step(&b, &budget, &mut memo, 0.0).expect("a step");
+                assert_eq!(key(&lightest), key(step));
+            } else if step.rule.starts_with("Cage forcing chains") {
+                let lightest = logic.step(&b, &budget, &mut memo, 0.0).expect("a step");
+                went_first += usize::from(!lightest.rule.starts_with("Cage forcing chains"));
+            }
+            b.apply(step);
+            hardest = hardest.max(step.weight);
+        }
+        assert!(hardest > rate::dynamic(super::MAX_LEVEL));
+        assert!(went_first > 0, "no cage forcing step went first");
+    }
+
     use crate::engine::{Engine, Limits};
     use crate::logic::rules::forcing::{Forcing, NetKind};
     use crate::logic::rules::LogicRule;
+    use crate::logic::Step;
     use crate::logic::{Budget, Cx, Logic, Until};
     use crate::puzzle::Puzzle;
 

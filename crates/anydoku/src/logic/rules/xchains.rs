@@ -33,30 +33,36 @@ impl LogicRule for StrongLinks {
         let mut bfs = Bfs::new(g.node_count());
         let depth = (2 * k - 1) as u16;
         let mut best: Option<Found> = None;
+        let m = Mode { x: true, y: false, grouped: true };
+        // per node, the start it was last seen weakly linked to (`a + 1`; 0: none)
+        let mut near_first = vec![0u32; g.node_count()];
         for a in 0..g.node_count() {
             if !present(b, &g, a) {
                 continue;
             }
             let start = (2 * a) as u32;
-            bfs.run(
-                (b, &g, Mode { x: true, y: false, grouped: true }),
-                start,
-                depth,
-                None,
-                &mut |_, _| false,
-            );
+            bfs.run((b, &g, m), start, depth, None, &mut |_, _| false);
+            let mut marked = false;
             for z in bfs.reached_at(depth) {
-                let path = bfs.path(z);
-                let grouped = path.iter().any(|&p| g.is_group((p / 2) as usize));
-                if best.as_ref().is_some_and(|x| !x.0 || grouped) {
+                // walk the chain back from z without listing it: the step needs it listed
+                // only once it is kept
+                let mut grouped = false;
+                let mut changed = false;
+                bfs.walk(z, &mut |p| {
+                    let u = (p / 2) as usize;
+                    grouped |= g.is_group(u);
+                    changed = changed || g.cells_any(u, |c| b.changed_since(c, cx.since));
+                });
+                if best.as_ref().is_some_and(|x| !x.0 || grouped) || !changed {
                     continue;
                 }
-                let elim = ends_see(b, &g, &path);
-                let changed = path
-                    .iter()
-                    .flat_map(|&p| g.cells((p / 2) as usize))
-                    .any(|c| b.changed_since(c, cx.since));
-                if !elim.is_empty() && changed {
+                if !marked {
+                    g.weak(b, a, m, &mut |w| near_first[w] = a as u32 + 1);
+                    marked = true;
+                }
+                let path = bfs.path(z);
+                let elim = ends_see(b, &g, &path, |w| near_first[w] == a as u32 + 1);
+                if !elim.is_empty() {
                     best = Some((grouped, path, elim));
                 }
             }
@@ -100,20 +106,18 @@ fn present(b: &Board, g: &Graph, u: usize) -> bool {
     b.value[c].is_none() && b.cand[c] & (1 << v) != 0
 }
 
-/// The candidates weakly linked to both ends of a chain (and not in it).
-fn ends_see(b: &Board, g: &Graph, path: &[u32]) -> Vec<(usize, u8)> {
+/// The candidates weakly linked to both ends of a chain (and not in it); `near_first`: whether
+/// a node is weakly linked to the first end.
+fn ends_see(b: &Board, g: &Graph, path: &[u32], near_first: impl Fn(usize) -> bool) -> Vec<(usize, u8)> {
     let m = Mode {
         x: true,
         y: false,
         grouped: true,
     };
-    let first = (path[0] / 2) as usize;
     let last = (path[path.len() - 1] / 2) as usize;
-    let mut near_first = Vec::new();
-    g.weak(b, first, m, &mut |w| near_first.push(w));
     let mut out = Vec::new();
     g.weak(b, last, m, &mut |w| {
-        if near_first.contains(&w) && !g.is_group(w) && !path.iter().any(|&p| (p / 2) as usize == w) {
+        if near_first(w) && !g.is_group(w) && !path.iter().any(|&p| (p / 2) as usize == w) {
             let (c, v) = g.cand(w);
             out.push((c, v as u8));
         }
