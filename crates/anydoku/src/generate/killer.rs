@@ -20,7 +20,9 @@
 //! budgets ([`drop_budgets`]): each pass settles the cheap checks and leaves the others to the
 //! next, whose puzzle is weaker by the cages dropped meanwhile (its second solutions are easier
 //! to find). On a layout of several grids a cage's second solution is first looked for in its
-//! window ([`window`]), the rest of the grid fixed.
+//! window ([`window`]), the rest of the grid fixed. The drop checks share one solver whose
+//! cages can be switched off ([`super::killer_drop`]); models that solver cannot take (other
+//! constraint kinds) are checked cage by cage here.
 //!
 //! To change how hard the generator tries, tune [`DEFAULT_NODES`], [`RECHECK_FACTOR`] and the
 //! pass constants; a new kind of check goes in [`drop_unneeded`], which must keep only
@@ -162,12 +164,12 @@ pub fn neighbours(g: &Geometry) -> Vec<Vec<u32>> {
 }
 
 /// Cages under construction: stable ids, `None` once merged away or dropped.
-struct Cages {
-    cells: Vec<Option<Vec<u32>>>,
+pub(super) struct Cages {
+    pub(super) cells: Vec<Option<Vec<u32>>>,
 }
 
 impl Cages {
-    fn live(&self) -> impl Iterator<Item = (usize, &Vec<u32>)> {
+    pub(super) fn live(&self) -> impl Iterator<Item = (usize, &Vec<u32>)> {
         self.cells
             .iter()
             .enumerate()
@@ -250,7 +252,23 @@ pub fn make<R: Rng>(
     merge_while_unique(&mut cages, nbrs, solution, opts.max_size, limits, &check, rng)?;
     // 4. drop the cages the puzzle does not need (unless every cell must stay caged), and a
     //    certificate for every cage kept, in passes of growing budgets
-    let (certs, minimal) = drop_unneeded(&mut cages, base, solution, opts, limits, &check_with, rng)?;
+    let mut order: Vec<usize> = cages.live().map(|(i, _)| i).collect();
+    order.shuffle(rng);
+    let passes = drop_budgets(limits);
+    // one solver for every drop check where a cage's window is not the whole grid (several
+    // grids); on one grid the checks with an engine each were faster at the median
+    let several = cages.live().next().is_some_and(|(_, cells)| {
+        window(&Engine::new(base), cells, WINDOW_DEPTH).len() < solution.len()
+    });
+    let one = super::killer_drop::drop_with_one_solver;
+    let done = match several {
+        true => one(&mut cages, base, solution, &order, opts.drop_cages, &passes, deadline)?,
+        false => None,
+    };
+    let (certs, minimal) = match done {
+        Some(done) => done,
+        None => drop_unneeded(&mut cages, base, solution, opts, &passes, &check_with, order)?,
+    };
     let geometry = build(base, &cages, solution)?;
     let certificates = named_certificates(&cages, certs);
     Ok(Generated {
@@ -266,28 +284,27 @@ pub fn make<R: Rng>(
     })
 }
 
-/// Step 4 of [`make`]: drops the cages the puzzle does not need (unless every cell must stay
-/// caged) and finds a certificate for every cage kept, in passes of growing budgets
-/// ([`drop_budgets`]). Before its full check in a pass, a cage whose window (see [`window`]) is
+/// Step 4 of [`make`] for models the one-solver drop step ([`super::killer_drop`]) cannot
+/// take: drops the cages the puzzle does not need (unless every cell must stay caged), checked
+/// in `order`, and finds a certificate for every cage kept, in the passes of growing budgets
+/// `passes` ([`drop_budgets`]), a new check (and engine) per cage. Before its full check in a pass, a cage whose window (see [`window`]) is
 /// not the whole grid gets a cheaper one with the cells outside the window fixed to the
 /// solution: a second solution found there is a certificate like any other (it satisfies every
 /// cage but the one removed); no second solution there proves nothing. Returns the
 /// certificates (cage id, second solution) and whether every cage kept has one.
-fn drop_unneeded<R: Rng>(
+fn drop_unneeded(
     cages: &mut Cages,
     base: &Geometry,
     solution: &[u8],
     opts: &KillerOptions,
-    limits: Limits,
+    passes: &[Limits],
     check: &CheckWith,
-    rng: &mut R,
+    order: Vec<usize>,
 ) -> Result<(Certs, bool), GenerateError> {
+    let mut pending = order;
     let base_engine = Engine::new(base);
     let mut certs: Certs = Vec::new();
-    let mut pending: Vec<usize> = cages.live().map(|(i, _)| i).collect();
-    pending.shuffle(rng);
     let mut minimal = true;
-    let passes = drop_budgets(limits);
     let mut givens: Vec<Option<u8>> = vec![None; solution.len()];
     for (pass, budget) in passes.iter().enumerate() {
         let last = pass + 1 == passes.len();
@@ -328,18 +345,18 @@ fn drop_unneeded<R: Rng>(
 }
 
 /// Certificates under construction: (cage id, second solution).
-type Certs = Vec<(usize, Vec<u8>)>;
+pub(super) type Certs = Vec<(usize, Vec<u8>)>;
 
 /// How far (in peer steps) a cage's window reaches from its cells: see [`window`].
-const WINDOW_DEPTH: usize = 2;
+pub(super) const WINDOW_DEPTH: usize = 2;
 
 /// The check inside a cage's window gets this share of the pass's budget (1 / `WINDOW_SHARE`).
-const WINDOW_SHARE: u64 = 8;
+pub(super) const WINDOW_SHARE: u64 = 8;
 
 /// The cells within `depth` peer steps of `cells` (sorted): on a layout of several overlapping
 /// grids (a Samurai), about the grids the cage lies in. A second solution that differs from the
 /// known one only there is found much faster with the rest fixed.
-fn window(e: &Engine, cells: &[u32], depth: usize) -> Vec<u32> {
+pub(super) fn window(e: &Engine, cells: &[u32], depth: usize) -> Vec<u32> {
     let mut seen = vec![false; e.cell_count()];
     let mut out: Vec<u32> = cells.to_vec();
     for &c in cells {
@@ -472,7 +489,7 @@ fn cage_names(cages: &Cages) -> Vec<(usize, String)> {
 }
 
 /// The base geometry plus the cages as unique sum shapes.
-fn build(base: &Geometry, cages: &Cages, solution: &[u8]) -> Result<Geometry, GenerateError> {
+pub(super) fn build(base: &Geometry, cages: &Cages, solution: &[u8]) -> Result<Geometry, GenerateError> {
     let names = cage_names(cages);
     let shapes = names
         .into_iter()

@@ -22,6 +22,7 @@
 internal_mod!(difficulty);
 internal_mod!(grid);
 internal_mod!(killer);
+mod killer_drop;
 internal_mod!(minimal);
 internal_mod!(plant);
 internal_mod!(symmetry);

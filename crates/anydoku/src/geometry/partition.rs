@@ -407,7 +407,15 @@ pub fn derive_unnamed(g: &Geometry) -> Vec<Shape> {
 }
 
 fn derive_named(g: &Geometry, max_union: usize, max_leftover: usize, named: bool) -> Vec<Shape> {
-    derive_any(g, max_union, max_leftover, named, None)
+    derive_any(g, max_union, max_leftover, named, None, None)
+}
+
+/// [`derive_unnamed`], each shape with the cells of the union of complete shapes it comes
+/// from: it holds while every cage meeting those cells or its own is there.
+pub fn derive_sourced(g: &Geometry) -> Vec<(Shape, Vec<CellId>)> {
+    let mut sources = Vec::new();
+    let shapes = derive_any(g, MAX_UNION, MAX_LEFTOVER, false, None, Some(&mut sources));
+    shapes.into_iter().zip(sources).collect()
 }
 
 /// A law-of-45 equation that the logic reasons about by ranges: the `plus` cells add up to
@@ -436,11 +444,15 @@ pub fn derive_with_linear(
     max_linear: usize,
 ) -> (Vec<Shape>, Vec<Linear>) {
     let mut linear = Vec::new();
-    let shapes = derive_any(g, MAX_UNION, max_leftover, true, Some((&mut linear, max_linear)));
+    let linear_out = Some((&mut linear, max_linear));
+    let shapes = derive_any(g, MAX_UNION, max_leftover, true, linear_out, None);
     (shapes, linear)
 }
 
 type LinearOut<'a> = Option<(&'a mut Vec<Linear>, usize)>;
+
+/// Where [`derive_sourced`] collects each derived shape's union cells.
+type Sources<'a> = Option<&'a mut Vec<Vec<CellId>>>;
 
 fn derive_any(
     g: &Geometry,
@@ -448,12 +460,13 @@ fn derive_any(
     max_leftover: usize,
     named: bool,
     linear: LinearOut,
+    sources: Sources,
 ) -> Vec<Shape> {
     match g.cell_count() {
-        0..=128 => derive_in::<2>(g, max_union, max_leftover, named, linear),
-        129..=256 => derive_in::<4>(g, max_union, max_leftover, named, linear),
-        257..=512 => derive_in::<8>(g, max_union, max_leftover, named, linear),
-        513..=MAX_CELLS => derive_in::<16>(g, max_union, max_leftover, named, linear),
+        0..=128 => derive_in::<2>(g, max_union, max_leftover, named, linear, sources),
+        129..=256 => derive_in::<4>(g, max_union, max_leftover, named, linear, sources),
+        257..=512 => derive_in::<8>(g, max_union, max_leftover, named, linear, sources),
+        513..=MAX_CELLS => derive_in::<16>(g, max_union, max_leftover, named, linear, sources),
         _ => Vec::new(),
     }
 }
@@ -464,6 +477,7 @@ fn derive_in<const W: usize>(
     max_leftover: usize,
     named: bool,
     mut linear: LinearOut,
+    mut sources: Sources,
 ) -> Vec<Shape> {
     if !g.shapes.iter().any(|s| matches!(s.rule, Rule::Sum { .. })) {
         return Vec::new();
@@ -506,6 +520,13 @@ fn derive_in<const W: usize>(
             let size = cells.count();
             if size == 0 || size > max_leftover || !existing.insert((*cells, total)) {
                 continue;
+            }
+            if let Some(list) = sources.as_mut() {
+                let mut union = Bits::<W>::new(n);
+                for m in r.members.iter() {
+                    union.union_with(&p.complete[m].1);
+                }
+                list.push(union.cells());
             }
             out.push(Shape {
                 name: if named {

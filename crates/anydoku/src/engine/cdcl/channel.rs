@@ -32,7 +32,15 @@ impl Cdcl<'_> {
     /// a cell with order variables); the conflict, if one arises.
     #[inline(always)]
     pub(super) fn channel(&mut self, p: Lit) -> Option<Conflict> {
-        let order = self.sums.as_mut()?.order.take()?;
+        let sums = self.sums.as_mut()?;
+        if var(p) >= sums.guard_first {
+            // a guard ([`super::assume`]): a shape's, switched on, runs
+            if let Some(i) = sums.guarded_shape(var(p)).filter(|_| p & 1 == 0) {
+                sums.touch_shape(i);
+            }
+            return None;
+        }
+        let order = sums.order.take()?;
         let conflict = self.channel_with(&order, p).err();
         if let Some(sums) = self.sums.as_mut() {
             sums.order = Some(order);

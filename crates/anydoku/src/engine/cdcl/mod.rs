@@ -37,7 +37,9 @@
 //! [`analysis`] conflict analysis, [`decide`] activity and decisions, [`restarts`] when to
 //! restart, [`sums`] the sum shapes' propagators and explanations, [`order`] the order
 //! variables and the bounds rule, [`cliques`] the groups of a sum's cells that must differ and
-//! their bounds, [`channel`] the order variables' ties to the value variables.
+//! their bounds, [`channel`] the order variables' ties to the value variables, [`assume`]
+//! solving under assumptions with sum shapes that can be switched off (one solver for many
+//! puzzles that differ by their sum shapes).
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
@@ -45,6 +47,8 @@
 //! filter, a propagator like [`sums`] that explains its deductions on demand.
 
 mod analysis;
+mod assume;
+pub(crate) use assume::guarded_engine;
 mod channel;
 mod cliques;
 mod clauses;
@@ -150,6 +154,8 @@ pub struct Cdcl<'e> {
     /// Every decision places a symbol (its variable true) instead of following the saved
     /// phase: on sum models, until [`Cdcl::prefer`] asks for a known solution's phases.
     place: bool,
+    /// Literals decided first, one per level, before any other decision ([`assume`]).
+    assumptions: Vec<Lit>,
 }
 
 /// How a search for the next solution ended.
@@ -168,6 +174,11 @@ impl<'e> Cdcl<'e> {
     /// sum shapes as propagators ([`sums`]). `None` when `root` is not one candidate set per
     /// cell.
     pub fn new(e: &'e Engine, root: &[Mask]) -> Option<Self> {
+        Self::with_extra(e, root, 0)
+    }
+
+    /// [`Cdcl::new`] with `extra` variables after the others, in no clause yet (see [`assume`]).
+    fn with_extra(e: &'e Engine, root: &[Mask], extra: usize) -> Option<Self> {
         if root.len() != e.n_cells {
             return None;
         }
@@ -176,7 +187,7 @@ impl<'e> Cdcl<'e> {
         let order = (!e.sums.is_empty())
             .then(|| order::Order::new(e, value_vars))
             .flatten();
-        let n_vars = value_vars + order.as_ref().map_or(0, |o| o.count());
+        let n_vars = value_vars + order.as_ref().map_or(0, |o| o.count()) + extra;
         let mut s = Cdcl {
             e,
             n,
@@ -215,6 +226,7 @@ impl<'e> Cdcl<'e> {
             restarts: Restarts::default(),
             sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars, order)),
             place: !e.sums.is_empty(),
+            assumptions: Vec::new(),
         };
         for (c, &m) in root.iter().enumerate() {
             for_bits(m, |t| {
@@ -442,14 +454,23 @@ impl<'e> Cdcl<'e> {
                 if self.conflicts >= self.tiers.next_reduce {
                     self.reduce();
                 }
-                let Some(v) = self.pick() else {
-                    let sol = self.solution();
-                    self.backtrack(0);
-                    return Some(Outcome::Solution(sol));
+                let lit = match self.next_assumption() {
+                    Err(()) => {
+                        self.backtrack(0);
+                        return Some(Outcome::Exhausted);
+                    }
+                    Ok(Some(lit)) => lit,
+                    Ok(None) => {
+                        let Some(v) = self.pick() else {
+                            let sol = self.solution();
+                            self.backtrack(0);
+                            return Some(Outcome::Solution(sol));
+                        };
+                        self.decisions += 1;
+                        2 * v as Lit + (!self.place && !self.phase[v]) as Lit
+                    }
                 };
-                self.decisions += 1;
                 self.trail_lim.push(self.trail.len());
-                let lit = 2 * v as Lit + (!self.place && !self.phase[v]) as Lit;
                 self.enqueue(lit, NO_REASON);
             }
         }

@@ -18,7 +18,7 @@ fn sum_shape(name: String, cells: Vec<u32>, total: i64, unique: bool) -> Shape {
 }
 
 /// Every grid of the classic 4x4, by brute force over rows that are permutations (no engine).
-fn all_4x4_grids() -> Vec<Vec<u8>> {
+pub(super) fn all_4x4_grids() -> Vec<Vec<u8>> {
     let mut perms = Vec::new();
     for a in 0..4u8 {
         for b in 0..4u8 {

@@ -22,6 +22,9 @@
 //! variable of one of their cells is set (a bound moved), not for every lost candidate; [`Cdcl::propagate_sums`] and
 //! [`Cdcl::explain_sum`] hand them over.
 //!
+//! A shape may be guarded ([`super::assume`]): it runs only while its guard variable is true,
+//! and its explanations carry the guard.
+//!
 //! To give a new kind of sum shape stronger reasoning, extend [`sum::supports`] and
 //! [`sum::feasible`] together (a candidate is ruled out exactly when the shape with that cell
 //! narrowed to it is not feasible); the explanations follow.
@@ -61,6 +64,9 @@ pub(super) struct Sums {
     pub(super) order: Option<Box<Order>>,
     /// The first variable that is not a value variable.
     value_vars: usize,
+    /// The variable switching shape 0 on, the next shape 1's and so on, when the shapes are
+    /// guarded ([`super::assume`]); `usize::MAX` when every shape is always on.
+    pub(super) guard_first: usize,
 }
 
 impl Sums {
@@ -122,6 +128,22 @@ impl Sums {
             explained_lits: 0,
             order: order.map(Box::new),
             value_vars: e.n_cells * e.n_symbols,
+            guard_first: usize::MAX,
+        }
+    }
+
+    /// The shape that variable `v` switches on, when it is a guard.
+    #[inline(always)]
+    pub(super) fn guarded_shape(&self, v: usize) -> Option<usize> {
+        let i = v.wrapping_sub(self.guard_first);
+        (i < self.dirty.len()).then_some(i)
+    }
+
+    /// Marks shape `i` dirty (it was just switched on).
+    pub(super) fn touch_shape(&mut self, i: usize) {
+        if !self.dirty[i] {
+            self.dirty[i] = true;
+            self.queue.push(i as u32);
         }
     }
 
@@ -198,6 +220,10 @@ impl Cdcl<'_> {
             let i = self.sums.as_mut().and_then(|s| s.queue.pop())?;
             let sums = self.sums.as_mut().expect("sum shapes");
             sums.dirty[i as usize] = false;
+            let guard = sums.guard_first;
+            if guard != usize::MAX && self.value[2 * (guard + i as usize)] != TRUE {
+                continue; // switched off
+            }
             if sums.order.as_ref().is_some_and(|o| o.bounded[i as usize]) {
                 let snap = self.trail.len() as u32;
                 match self.propagate_bounds(i, snap) {
@@ -253,6 +279,16 @@ impl Cdcl<'_> {
         target: Option<usize>,
         out: &mut Vec<Lit>,
     ) {
+        self.explain_shape(i, snap, target, out);
+        // a guarded shape deduces only while it is switched on
+        let guard = self.sums.as_ref().map_or(usize::MAX, |s| s.guard_first);
+        if guard != usize::MAX {
+            out.push(2 * (guard + i as usize) as Lit + 1);
+        }
+    }
+
+    /// [`Cdcl::explain_sum`] without the shape's guard.
+    fn explain_shape(&mut self, i: u32, snap: u32, target: Option<usize>, out: &mut Vec<Lit>) {
         let mut sums = self.sums.take().expect("sum shapes");
         if let Some(v) = target {
             let (stamp, start, len) = sums.cached[v];
