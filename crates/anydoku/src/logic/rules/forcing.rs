@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use super::net::{Net, NetMode};
+use super::net::{Net, NetMode, Snapshot};
 use super::{LogicRule, Step};
 use crate::logic::board::{bits, Board};
 use crate::logic::budget::Cx;
@@ -95,7 +95,7 @@ impl LogicRule for Forcing {
                 cx.exhaustive = false;
                 return None;
             }
-            done.tier = level;
+            done.at_tier(level);
             set_tier(&mut net, level);
             let (proofs, cut) = self.proofs(&mut net, cx, &mut done)?;
             let sizes = self.sizes(&mut net, &proofs, cx, &mut done)?;
@@ -130,7 +130,7 @@ impl Forcing {
         // what each "on" assumption reaches, for the cell and region nets
         let mut reach: FxHashMap<u32, Rc<Vec<u64>>> = FxHashMap::default();
         let words = net.potentials().div_ceil(64);
-        let (mut common, mut both) = (vec![0u64; words], vec![0u64; words]);
+        let mut common = vec![0u64; words];
         let keep = !nishio && net.potentials() / 64 * b.cell_count() * n < 1 << 24;
         for c in 0..b.cell_count() {
             let k = b.cand[c].count_ones();
@@ -152,9 +152,7 @@ impl Forcing {
                     if let Some(size) = contra {
                         out.push(Proof::Contradiction { pot: on ^ 1, size });
                     } else if !nishio && k >= 3 {
-                        both.copy_from_slice(&on_reach);
-                        and_in(&mut both, &off_reach);
-                        for t in worth(b, n, &both) {
+                        for t in worth(b, n, &on_reach, Some(&off_reach)) {
                             out.push(Proof::Double { pot: on, target: t });
                         }
                     }
@@ -172,7 +170,7 @@ impl Forcing {
                 }
             }
             if !first {
-                for t in worth(b, n, &common) {
+                for t in worth(b, n, &common, None) {
                     out.push(Proof::Cell { cell: c, target: t });
                 }
             }
@@ -195,14 +193,14 @@ impl Forcing {
         let mut cut = false;
         let b = net.b;
         let n = b.n_symbols;
+        let mut common = vec![0u64; net.potentials().div_ceil(64)];
         for s in 0..b.shapes.len() {
             for v in bits(b.open_required(s)) {
                 let places = b.with_candidate(&b.shapes[s].cells, v);
                 if places.len() < 2 {
                     continue;
                 }
-                let mut common: Option<Vec<u64>> = None;
-                for &c in &places {
+                for (i, &c) in places.iter().enumerate() {
                     let on = ((c * n + v) * 2 + 1) as u32;
                     let set = match reach.get(&on) {
                         Some(r) => r.clone(),
@@ -215,12 +213,13 @@ impl Forcing {
                             r
                         }
                     };
-                    match common.as_mut() {
-                        None => common = Some(set.to_vec()),
-                        Some(m) => and_in(m, &set),
+                    if i == 0 {
+                        common.copy_from_slice(&set);
+                    } else {
+                        and_in(&mut common, &set);
                     }
                 }
-                for t in worth(b, n, &common.unwrap_or_default()) {
+                for t in worth(b, n, &common, None) {
                     out.push(Proof::Region {
                         shape: s,
                         v,
@@ -286,9 +285,18 @@ impl Forcing {
                 i = end;
                 continue;
             }
-            net.reset();
-            net.assume(start);
-            let met = net.run(cx);
+            let met = match done.snapshot(start) {
+                // the same propagation, kept when it was done
+                Some(s) if todo[i..end].iter().all(|x| x.2 != u32::MAX) => {
+                    net.restore(&s);
+                    None
+                }
+                _ => {
+                    net.reset();
+                    net.assume(start);
+                    net.run(cx)
+                }
+            };
             while i < end {
                 let (_, p, t) = todo[i];
                 let ends: Vec<u32> = match met {
@@ -420,7 +428,12 @@ fn set_tier(net: &mut Net, level: usize) {
 struct Tiers {
     first: usize,
     at: Vec<(Option<usize>, Rc<Vec<u64>>, bool)>,
+    /// Per tier, the propagation itself, to measure proofs' sizes in (while memory allows).
+    snaps: Vec<Option<Rc<Snapshot>>>,
 }
+
+/// The most words of [`Snapshot`]s one search keeps.
+const SNAP_WORDS: usize = 1 << 22;
 
 /// Propagations already done in earlier tiers of one search, by assumption.
 struct Done {
@@ -438,6 +451,11 @@ struct Done {
     map: FxHashMap<u32, Tiers>,
     /// The size of each (kept assumption, target) a proof's branch needed.
     sizes: FxHashMap<(u32, u32), usize>,
+    /// The words of the snapshots kept so far.
+    snap_words: usize,
+    /// This tier's propagations that are not kept for the next tiers, to measure sizes in.
+    current: FxHashMap<u32, Rc<Snapshot>>,
+    current_words: usize,
 }
 
 impl Done {
@@ -458,6 +476,9 @@ impl Done {
             last,
             map: FxHashMap::default(),
             sizes: FxHashMap::default(),
+            snap_words: 0,
+            current: FxHashMap::default(),
+            current_words: 0,
         }
     }
 
@@ -468,6 +489,27 @@ impl Done {
             let last = t.at.len() - 1;
             self.tier - t.first >= last && !t.at[last].2
         })
+    }
+
+    /// Goes on to tier `level`.
+    fn at_tier(&mut self, level: usize) {
+        self.tier = level;
+        self.current.clear();
+        self.current_words = 0;
+    }
+
+    /// The propagation of `start` at this tier, when it is kept.
+    fn snapshot(&self, start: u32) -> Option<Rc<Snapshot>> {
+        if let Some(s) = self.current.get(&start) {
+            return Some(s.clone());
+        }
+        let t = self.map.get(&start)?;
+        let (i, last) = (self.tier.checked_sub(t.first)?, t.at.len() - 1);
+        if i <= last || !t.at[last].2 {
+            t.snaps[i.min(last)].clone()
+        } else {
+            None
+        }
     }
 
     /// Propagates one assumption, or recalls it: the size of the contradiction it meets (if
@@ -486,13 +528,17 @@ impl Done {
         }
         net.reset();
         net.assume(start);
-        let mut at = Vec::new();
+        let (mut at, mut snaps) = (Vec::new(), Vec::new());
         let mut level = self.tier;
         loop {
             let met = net.run(cx);
             // the size a contradiction proof has: the potentials behind the two it met
             let contra = met.map(|(on, off)| net.size(&[on, off]));
             at.push((contra, Rc::new(net.reached()), net.cut));
+            // (not for nets propagated ahead: there a snapshot per tier costs more than the
+            // few propagations the sizes need)
+            let room = self.snap_words.min(self.current_words) < SNAP_WORDS;
+            snaps.push((self.keep && !self.ahead && room).then(|| Rc::new(net.snapshot())));
             if !self.ahead || !net.cut || level >= self.last || cx.budget.is_out() {
                 break;
             }
@@ -509,7 +555,24 @@ impl Done {
             !stopped && net.complete && !cx.budget.is_out()
         };
         if self.keep && keep {
-            self.map.insert(start, Tiers { first: self.tier, at });
+            let words: usize = snaps.iter().flatten().map(|s| s.words()).sum();
+            if self.snap_words >= SNAP_WORDS {
+                snaps.iter_mut().for_each(|s| *s = None);
+            }
+            self.snap_words += words;
+        } else if let Some(s) = snaps[0].take().filter(|_| self.current_words < SNAP_WORDS) {
+            self.current_words += s.words();
+            self.current.insert(start, s);
+        }
+        if self.keep && keep {
+            self.map.insert(
+                start,
+                Tiers {
+                    first: self.tier,
+                    at,
+                    snaps,
+                },
+            );
         }
         (contra, reach)
     }
@@ -520,12 +583,12 @@ fn and_in(a: &mut [u64], b: &[u64]) {
     a.iter_mut().zip(b).for_each(|(x, y)| *x &= y);
 }
 
-/// The potentials of a set that change the board: an "on" for an empty cell with other
-/// candidates, an "off" for a candidate still there.
-fn worth(b: &Board, n: usize, set: &[u64]) -> Vec<u32> {
+/// The potentials of a set (`set & also`, with `also`) that change the board: an "on" for an
+/// empty cell with other candidates, an "off" for a candidate still there.
+fn worth(b: &Board, n: usize, set: &[u64], also: Option<&[u64]>) -> Vec<u32> {
     let mut out = Vec::new();
     for (i, &w) in set.iter().enumerate() {
-        let mut w = w;
+        let mut w = also.map_or(w, |a| w & a[i]);
         while w != 0 {
             let p = (i * 64 + w.trailing_zeros() as usize) as u32;
             w &= w - 1;

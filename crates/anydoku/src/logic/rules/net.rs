@@ -28,7 +28,9 @@ use crate::logic::board::{bits, Board, Mask};
 use crate::logic::budget::Cx;
 
 mod queue;
+mod snapshot;
 pub use queue::Mark;
+pub use snapshot::Snapshot;
 
 /// How a net propagates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
