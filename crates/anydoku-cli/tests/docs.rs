@@ -13,9 +13,7 @@ mod common;
 #[test]
 fn readme_and_docs_examples_print_what_they_show() {
     let root = common::root().canonicalize().unwrap();
-    let scratch = std::env::temp_dir().join(format!("anydoku-docs-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch).unwrap();
+    let scratch = common::scratch_dir();
     for dir in ["puzzles", "geometries", "docs"] {
         std::os::unix::fs::symlink(root.join(dir), scratch.join(dir)).unwrap();
     }
@@ -29,7 +27,6 @@ fn readme_and_docs_examples_print_what_they_show() {
         .case(root.join("README.md"))
         .case(root.join("docs/FORMATS.md"))
         .run();
-    std::fs::remove_dir_all(&scratch).unwrap();
 }
 
 /// The README's TOML example is a geometry that loads (one grid, a window and a cage).
@@ -38,13 +35,11 @@ fn readme_toml_example_loads() {
     let readme = std::fs::read_to_string(common::root().join("README.md")).unwrap();
     let start = readme.find("```toml\n").expect("a TOML example") + "```toml\n".len();
     let toml = &readme[start..start + readme[start..].find("```").unwrap()];
-    let file = std::env::temp_dir().join(format!("anydoku-readme-{}.toml", std::process::id()));
-    std::fs::write(&file, toml).unwrap();
+    let file = common::scratch_file("readme.toml", toml);
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_anydoku"))
-        .args(["export", file.to_str().unwrap()])
+        .args(["export", file.arg()])
         .output()
         .unwrap();
-    std::fs::remove_file(&file).unwrap();
     assert!(
         out.status.success(),
         "{}",
