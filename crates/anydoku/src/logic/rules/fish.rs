@@ -34,7 +34,7 @@ pub fn fish_name(k: usize) -> String {
 }
 
 /// One possible base: a shape and whether its places changed since the last search (its
-/// s-candidates are in [`Search::sets`]).
+/// s-candidates are in [`Buffers::sets`]).
 #[derive(Clone, Copy)]
 struct Base {
     shape: usize,
@@ -46,29 +46,10 @@ struct Search<'a> {
     b: &'a Board,
     v: usize,
     k: usize,
-    bases: Vec<Base>,
-    /// Per base, its s-candidates as a bitset of cells ([`Board::words`] words each).
-    sets: Vec<u64>,
-    /// `words` words per base: the bases it may share a cover with.
-    near: Vec<u64>,
+    /// `words` words per base in [`Buffers::near`].
     words: usize,
-    /// The chosen bases and the union of their candidates (a bitset of cells).
-    chosen: Vec<usize>,
-    union: Vec<u64>,
-    /// All cells of the chosen base shapes.
-    cells: Vec<u64>,
-    /// Per shape, whether it is a chosen base.
-    base_shape: Vec<bool>,
-    /// Scratch for the cover search: k + 1 sets of cells, and the covers chosen.
-    stack: Vec<u64>,
-    chosen_covers: Vec<usize>,
-    /// Scratch for the set enumeration: per number of chosen bases d (1 to k − 1), the bases
-    /// the set may grow by and the bases already considered (`words` words each).
-    levels: Vec<u64>,
-    /// The empty cells holding the symbol.
-    holds: Vec<u64>,
-    /// Scratch: the cells a base's candidates see.
-    seen: Vec<u64>,
+    /// The search's buffers, kept between searches of one thread.
+    buf: Buffers,
     found: Option<Step>,
     /// Whether the step's reason may be left empty (see [`Cx::terse`]).
     terse: bool,
@@ -113,16 +94,26 @@ impl LogicRule for Fish {
 #[derive(Default)]
 struct Buffers {
     bases: Vec<Base>,
+    /// Per base, its s-candidates as a bitset of cells ([`Board::words`] words each).
     sets: Vec<u64>,
+    /// `words` words per base: the bases it may share a cover with.
     near: Vec<u64>,
+    /// The chosen bases and the union of their candidates (a bitset of cells).
     chosen: Vec<usize>,
     union: Vec<u64>,
+    /// All cells of the chosen base shapes.
     cells: Vec<u64>,
+    /// Per shape, whether it is a chosen base.
     base_shape: Vec<bool>,
+    /// Scratch for the cover search: k + 1 sets of cells, and the covers chosen.
     stack: Vec<u64>,
     chosen_covers: Vec<usize>,
+    /// Scratch for the set enumeration: per number of chosen bases d (1 to k − 1), the bases
+    /// the set may grow by and the bases already considered (`words` words each).
     levels: Vec<u64>,
+    /// The empty cells holding the symbol.
     holds: Vec<u64>,
+    /// Scratch: the cells a base's candidates see.
     seen: Vec<u64>,
 }
 
@@ -139,20 +130,7 @@ fn reset<T: Clone>(mut v: Vec<T>, n: usize, x: T) -> Vec<T> {
 
 impl Drop for Search<'_> {
     fn drop(&mut self) {
-        let bufs = Buffers {
-            bases: take(&mut self.bases),
-            sets: take(&mut self.sets),
-            near: take(&mut self.near),
-            chosen: take(&mut self.chosen),
-            union: take(&mut self.union),
-            cells: take(&mut self.cells),
-            base_shape: take(&mut self.base_shape),
-            stack: take(&mut self.stack),
-            chosen_covers: take(&mut self.chosen_covers),
-            levels: take(&mut self.levels),
-            holds: take(&mut self.holds),
-            seen: take(&mut self.seen),
-        };
+        let bufs = take(&mut self.buf);
         BUFFERS.with(|c| c.set(Some(bufs)));
     }
 }
@@ -165,19 +143,21 @@ impl<'a> Search<'a> {
             b,
             v: 0,
             k,
-            bases: reset(m.bases, 0, Base { shape: 0, dirty: false }),
-            sets: reset(m.sets, 0, 0),
-            near: reset(m.near, 0, 0),
             words: 0,
-            chosen: reset(m.chosen, 0, 0),
-            union: reset(m.union, w, 0),
-            cells: reset(m.cells, w, 0),
-            base_shape: reset(m.base_shape, b.shapes.len(), false),
-            stack: reset(m.stack, (k + 1) * w, 0),
-            chosen_covers: reset(m.chosen_covers, 0, 0),
-            levels: reset(m.levels, 0, 0),
-            holds: reset(m.holds, w, 0),
-            seen: reset(m.seen, w, 0),
+            buf: Buffers {
+                bases: reset(m.bases, 0, Base { shape: 0, dirty: false }),
+                sets: reset(m.sets, 0, 0),
+                near: reset(m.near, 0, 0),
+                chosen: reset(m.chosen, 0, 0),
+                union: reset(m.union, w, 0),
+                cells: reset(m.cells, w, 0),
+                base_shape: reset(m.base_shape, b.shapes.len(), false),
+                stack: reset(m.stack, (k + 1) * w, 0),
+                chosen_covers: reset(m.chosen_covers, 0, 0),
+                levels: reset(m.levels, 0, 0),
+                holds: reset(m.holds, w, 0),
+                seen: reset(m.seen, w, 0),
+            },
             found: None,
             terse: false,
             work: 0,
@@ -191,8 +171,8 @@ impl<'a> Search<'a> {
         let (b, k) = (self.b, self.k);
         self.v = v;
         // the empty cells holding v, and each shape's places of v counted from them
-        self.holds.copy_from_slice(b.holds(v));
-        let holds = &self.holds;
+        self.buf.holds.copy_from_slice(b.holds(v));
+        let holds = &self.buf.holds;
         let places = |i: usize| -> usize {
             b.shape_set(i).iter().zip(holds).map(|(a, h)| (a & h).count_ones() as usize).sum()
         };
@@ -201,17 +181,17 @@ impl<'a> Search<'a> {
         if !(0..b.shapes.len()).any(|i| b.symbol_changed_since(i, v, since) && base_like(i)) {
             return false;
         }
-        self.bases.clear();
-        self.sets.clear();
+        self.buf.bases.clear();
+        self.buf.sets.clear();
         for dirty in [true, false] {
             for i in (0..b.shapes.len()).filter(|&i| b.symbol_changed_since(i, v, since) == dirty) {
                 if base_like(i) {
-                    self.bases.push(Base { shape: i, dirty });
-                    self.sets.extend(b.shape_set(i).iter().zip(holds).map(|(a, h)| a & h));
+                    self.buf.bases.push(Base { shape: i, dirty });
+                    self.buf.sets.extend(b.shape_set(i).iter().zip(holds).map(|(a, h)| a & h));
                 }
             }
         }
-        if self.bases.len() < k {
+        if self.buf.bases.len() < k {
             return false;
         }
         self.link();
@@ -224,30 +204,30 @@ impl<'a> Search<'a> {
     /// base), so only they are made.
     fn link(&mut self) {
         let (b, w) = (self.b, self.b.words);
-        let n = self.bases.len();
+        let n = self.buf.bases.len();
         self.words = n.div_ceil(64);
         let words = self.words;
-        self.near.clear();
-        self.near.resize(n * words, 0);
-        self.levels.clear();
-        self.levels.resize(2 * words * (self.k + 1), 0);
+        self.buf.near.clear();
+        self.buf.near.resize(n * words, 0);
+        self.buf.levels.clear();
+        self.buf.levels.resize(2 * words * (self.k + 1), 0);
         for i in 0..n {
-            if self.k == 2 && !self.bases[i].dirty {
+            if self.k == 2 && !self.buf.bases[i].dirty {
                 break;
             }
-            let set = &self.sets[i * w..(i + 1) * w];
-            self.seen.copy_from_slice(set);
+            let set = &self.buf.sets[i * w..(i + 1) * w];
+            self.buf.seen.copy_from_slice(set);
             for (x, &word) in set.iter().enumerate() {
                 for bit in crate::logic::board::bits(word) {
-                    for (s, p) in self.seen.iter_mut().zip(b.peer_set(x * 64 + bit)) {
+                    for (s, p) in self.buf.seen.iter_mut().zip(b.peer_set(x * 64 + bit)) {
                         *s |= p;
                     }
                 }
             }
             for j in (0..n).filter(|&j| j != i) {
-                let other = &self.sets[j * w..(j + 1) * w];
-                if other.iter().zip(&self.seen).any(|(a, x)| a & x != 0) {
-                    self.near[i * words + j / 64] |= 1 << (j % 64);
+                let other = &self.buf.sets[j * w..(j + 1) * w];
+                if other.iter().zip(&self.buf.seen).any(|(a, x)| a & x != 0) {
+                    self.buf.near[i * words + j / 64] |= 1 << (j % 64);
                 }
             }
         }
@@ -256,25 +236,25 @@ impl<'a> Search<'a> {
     /// The s-candidates of base `i`.
     fn set(&self, i: usize) -> &[u64] {
         let w = self.b.words;
-        &self.sets[i * w..(i + 1) * w]
+        &self.buf.sets[i * w..(i + 1) * w]
     }
 
     /// Enumerates connected sets of k bases with a changed one; true when the budget ran out.
     fn run(&mut self, cx: &mut Cx) -> bool {
-        let n = self.bases.len();
+        let n = self.buf.bases.len();
         let w = self.words;
         for root in 0..n {
             // every set is grown from its first base, which must have changed
-            if !self.bases[root].dirty {
+            if !self.buf.bases[root].dirty {
                 break;
             }
             // level 1: the bases the set may grow by, and those already considered
             for i in 0..w {
-                let near = self.near[root * w + i];
-                self.levels[2 * w + i] = near & above(root, i);
-                self.levels[3 * w + i] = near;
+                let near = self.buf.near[root * w + i];
+                self.buf.levels[2 * w + i] = near & above(root, i);
+                self.buf.levels[3 * w + i] = near;
             }
-            self.levels[3 * w + root / 64] |= 1 << (root % 64);
+            self.buf.levels[3 * w + root / 64] |= 1 << (root % 64);
             self.push(root);
             let out = self.grow(root, cx);
             self.pop(root);
@@ -289,27 +269,27 @@ impl<'a> Search<'a> {
     }
 
     fn push(&mut self, i: usize) {
-        self.chosen.push(i);
-        self.base_shape[self.bases[i].shape] = true;
+        self.buf.chosen.push(i);
+        self.buf.base_shape[self.buf.bases[i].shape] = true;
         let w = self.b.words;
-        for (u, s) in self.union.iter_mut().zip(&self.sets[i * w..(i + 1) * w]) {
+        for (u, s) in self.buf.union.iter_mut().zip(&self.buf.sets[i * w..(i + 1) * w]) {
             *u |= s;
         }
-        let shape = self.b.shape_set(self.bases[i].shape);
-        for (u, s) in self.cells.iter_mut().zip(shape) {
+        let shape = self.b.shape_set(self.buf.bases[i].shape);
+        for (u, s) in self.buf.cells.iter_mut().zip(shape) {
             *u |= s;
         }
     }
 
     fn pop(&mut self, i: usize) {
-        self.chosen.pop();
-        self.base_shape[self.bases[i].shape] = false;
+        self.buf.chosen.pop();
+        self.buf.base_shape[self.buf.bases[i].shape] = false;
         let w = self.b.words;
-        for (u, s) in self.union.iter_mut().zip(&self.sets[i * w..(i + 1) * w]) {
+        for (u, s) in self.buf.union.iter_mut().zip(&self.buf.sets[i * w..(i + 1) * w]) {
             *u &= !s;
         }
-        let shape = self.b.shape_set(self.bases[i].shape);
-        for (u, s) in self.cells.iter_mut().zip(shape) {
+        let shape = self.b.shape_set(self.buf.bases[i].shape);
+        for (u, s) in self.buf.cells.iter_mut().zip(shape) {
             *u &= !s;
         }
     }
@@ -319,15 +299,15 @@ impl<'a> Search<'a> {
     /// when the budget ran out.
     fn grow(&mut self, root: usize, cx: &mut Cx) -> bool {
         let w = self.words;
-        let at = 2 * w * self.chosen.len();
+        let at = 2 * w * self.buf.chosen.len();
         for word in 0..w {
-            while self.levels[at + word] != 0 {
-                let bits = self.levels[at + word];
+            while self.buf.levels[at + word] != 0 {
+                let bits = self.buf.levels[at + word];
                 let j = word * 64 + bits.trailing_zeros() as usize;
-                self.levels[at + word] = bits & (bits - 1);
+                self.buf.levels[at + word] = bits & (bits - 1);
                 // the base shapes pairwise disjoint
-                let shape = self.b.shape_set(self.bases[j].shape);
-                if shape.iter().zip(&self.cells).any(|(a, u)| a & u != 0) {
+                let shape = self.b.shape_set(self.buf.bases[j].shape);
+                if shape.iter().zip(&self.buf.cells).any(|(a, u)| a & u != 0) {
                     continue;
                 }
                 self.push(j);
@@ -339,15 +319,15 @@ impl<'a> Search<'a> {
                 }
                 let mut out = false;
                 // a full set goes straight to the cover search for eliminations
-                if self.chosen.len() == self.k {
+                if self.buf.chosen.len() == self.k {
                     self.try_covers();
                 } else if self.coverable() {
                     let next = at + 2 * w;
                     for i in 0..w {
-                        let near = self.near[j * w + i];
-                        let closed = self.levels[at + w + i];
-                        self.levels[next + i] = self.levels[at + i] | (near & above(root, i) & !closed);
-                        self.levels[next + w + i] = closed | near;
+                        let near = self.buf.near[j * w + i];
+                        let closed = self.buf.levels[at + w + i];
+                        self.buf.levels[next + i] = self.buf.levels[at + i] | (near & above(root, i) & !closed);
+                        self.buf.levels[next + w + i] = closed | near;
                     }
                     out = self.grow(root, cx);
                 }
@@ -365,13 +345,13 @@ impl<'a> Search<'a> {
 
     /// Whether the chosen bases' candidates fit in at most k covers.
     fn coverable(&mut self) -> bool {
-        let mut covers = take(&mut self.chosen_covers);
+        let mut covers = take(&mut self.buf.chosen_covers);
         covers.clear();
-        let mut stack = take(&mut self.stack);
+        let mut stack = take(&mut self.buf.stack);
         stack.iter_mut().for_each(|x| *x = 0);
         let ok = self.covers(&mut covers, &mut stack, &mut |_, _| true);
-        self.stack = stack;
-        self.chosen_covers = covers;
+        self.buf.stack = stack;
+        self.buf.chosen_covers = covers;
         ok
     }
 
@@ -387,7 +367,7 @@ impl<'a> Search<'a> {
         let b = self.b;
         let w = b.words;
         let (covered, rest) = stack.split_at_mut(w);
-        let (covered, union) = (&covered[..w], &self.union[..w]);
+        let (covered, union) = (&covered[..w], &self.buf.union[..w]);
         let mut first = None;
         for (i, (u, c)) in union.iter().zip(covered).enumerate() {
             let open = u & !c;
@@ -404,7 +384,7 @@ impl<'a> Search<'a> {
         }
         // a cover already chosen holds c, so only the shapes of c that are not bases
         for &s in b.unique_of[c].iter() {
-            if self.base_shape[s] {
+            if self.buf.base_shape[s] {
                 continue;
             }
             for ((x, y), z) in rest[..w].iter_mut().zip(&b.shape_set(s)[..w]).zip(covered) {
@@ -424,11 +404,11 @@ impl<'a> Search<'a> {
         let b = self.b;
         let v = self.v;
         let mut result = None;
-        let mut covers = take(&mut self.chosen_covers);
+        let mut covers = take(&mut self.buf.chosen_covers);
         covers.clear();
-        let mut stack = take(&mut self.stack);
+        let mut stack = take(&mut self.buf.stack);
         stack.iter_mut().for_each(|x| *x = 0);
-        let holds = &self.holds;
+        let holds = &self.buf.holds;
         self.covers(&mut covers, &mut stack, &mut |covers, _| {
             // v leaves the cover cells outside the bases and the base cells in two covers
             let any = (0..b.words).any(|i| {
@@ -438,7 +418,7 @@ impl<'a> Search<'a> {
                     twice |= once & x;
                     once |= x;
                 }
-                holds[i] & ((once & !self.union[i]) | twice) != 0
+                holds[i] & ((once & !self.buf.union[i]) | twice) != 0
             });
             if !any {
                 return false;
@@ -446,7 +426,7 @@ impl<'a> Search<'a> {
             let mut elim: Vec<usize> = Vec::new();
             for &s in covers {
                 for c in b.with_candidate(&b.shapes[s].cells, v) {
-                    let in_base = self.union[c / 64] >> (c % 64) & 1 == 1;
+                    let in_base = self.buf.union[c / 64] >> (c % 64) & 1 == 1;
                     let in_covers = covers
                         .iter()
                         .filter(|&&t| b.shape_set(t)[c / 64] >> (c % 64) & 1 == 1)
@@ -464,21 +444,21 @@ impl<'a> Search<'a> {
             result = Some((covers.to_vec(), elim));
             true
         });
-        self.stack = stack;
-        self.chosen_covers = covers;
+        self.buf.stack = stack;
+        self.buf.chosen_covers = covers;
         let Some((covers, elim)) = result else {
             return;
         };
         let k = self.k;
-        let cells: Vec<usize> = self
+        let cells: Vec<usize> = self.buf
             .chosen
             .iter()
             .flat_map(|&i| {
                 let set = self.set(i);
-                b.shapes[self.bases[i].shape].cells.iter().copied().filter(move |&c| set[c / 64] >> (c % 64) & 1 == 1)
+                b.shapes[self.buf.bases[i].shape].cells.iter().copied().filter(move |&c| set[c / 64] >> (c % 64) & 1 == 1)
             })
             .collect();
-        let base_ids: Vec<usize> = self.chosen.iter().map(|&i| self.bases[i].shape).collect();
+        let base_ids: Vec<usize> = self.buf.chosen.iter().map(|&i| self.buf.bases[i].shape).collect();
         let names = |ids: &[usize]| {
             ids.iter()
                 .map(|&s| b.shapes[s].name.as_str())
