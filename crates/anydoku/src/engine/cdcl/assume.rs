@@ -13,7 +13,8 @@
 //!
 //! Guards switch sum shapes only: peers and complete shapes stay. An engine whose sum shapes
 //! must leave no trace when off is built by [`guarded_engine`] (the peer relation of the
-//! geometry without them, no law-of-45 shapes, which depend on every cage).
+//! geometry without them; each law-of-45 shape guarded too, and switched on only with every
+//! cage it depends on).
 //!
 //! To guard another kind of propagator, give it a guard variable the same way: skip it while
 //! the guard is not true, and add the guard's negation to its explanations.
