@@ -560,11 +560,6 @@ impl Done {
                 snaps.iter_mut().for_each(|s| *s = None);
             }
             self.snap_words += words;
-        } else if let Some(s) = snaps[0].take().filter(|_| self.current_words < SNAP_WORDS) {
-            self.current_words += s.words();
-            self.current.insert(start, s);
-        }
-        if self.keep && keep {
             self.map.insert(
                 start,
                 Tiers {
@@ -573,6 +568,9 @@ impl Done {
                     snaps,
                 },
             );
+        } else if let Some(s) = snaps[0].take().filter(|_| self.current_words < SNAP_WORDS) {
+            self.current_words += s.words();
+            self.current.insert(start, s);
         }
         (contra, reach)
     }
