@@ -1,6 +1,6 @@
 //! Conflict analysis: the first-UIP learnt clause, minimised recursively (a literal goes when its
-//! reasons lead only to the clause's other literals and root facts) and then by the implication
-//! point's peer constraints, the level to jump back to and the clause's literal-block distance.
+//! reasons lead only to the clause's other literals and root facts), the level to jump back to
+//! and the clause's literal-block distance.
 
 use super::{channel, sums, var, Cdcl, Conflict, Lit, CLAUSE, NO_REASON};
 
@@ -125,7 +125,6 @@ impl Cdcl<'_> {
         for v in self.to_clear.drain(..) {
             self.seen[v] = false;
         }
-        self.binary_minimise(&mut learnt);
         // the second literal: the highest level among the rest (the level to jump back to)
         let mut back_to = 0;
         if learnt.len() > 1 {
@@ -148,37 +147,6 @@ impl Cdcl<'_> {
             }
         }
         Some((learnt, back_to, lbd))
-    }
-
-    /// Binary-implication minimisation (as in Glucose) over the implicit peer constraints: when
-    /// the asserting literal is "`x` is false" for a symbol `x` placed at the conflict level, a
-    /// literal "`u` holds" of the clause with `u` a symbol that `x` excludes (a peer's or its
-    /// cell's) goes: resolving the clause with the two-literal clause "not both `x` and `u`"
-    /// removes it. (The same over the order variables' channelling made the hard Little
-    /// Killers slower: docs/PERFORMANCE.md.)
-    fn binary_minimise(&mut self, learnt: &mut Vec<Lit>) {
-        let uip = learnt[0] ^ 1;
-        if uip & 1 == 1 || learnt.len() < 2 {
-            return;
-        }
-        let x = var(uip);
-        let (from, to) = (self.excludes_start[x] as usize, self.excludes_start[x + 1] as usize);
-        for k in from..to {
-            self.seen[self.excludes[k] as usize] = true;
-        }
-        let seen = &self.seen;
-        let mut keep = 1;
-        for k in 1..learnt.len() {
-            let l = learnt[k];
-            if l & 1 == 1 || !seen[var(l)] {
-                learnt[keep] = l;
-                keep += 1;
-            }
-        }
-        learnt.truncate(keep);
-        for k in from..to {
-            self.seen[self.excludes[k] as usize] = false;
-        }
     }
 
     /// Whether the false literal `lit` of a learnt clause is implied by the clause's other

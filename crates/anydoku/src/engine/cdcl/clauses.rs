@@ -65,8 +65,6 @@ pub(super) struct Clause {
     pub(super) activity: f32,
     pub(super) learnt: bool,
     pub(super) deleted: bool,
-    /// Whether the clause was vivified already ([`super::vivify`]).
-    pub(super) vivified: bool,
     /// The conflict count when the clause last took part in a conflict's analysis.
     pub(super) used: u64,
 }
@@ -85,7 +83,6 @@ impl Cdcl<'_> {
             activity: 0.0,
             learnt,
             deleted: false,
-            vivified: false,
             used: self.conflicts,
         });
         self.lits.extend_from_slice(lits);

@@ -18,15 +18,13 @@
 //!
 //! Unit propagation over these is naked and hidden singles. On a conflict the solver learns a
 //! clause (first unique implication point, minimised recursively as in MiniSat: a literal goes
-//! when its reasons lead only to the clause's other literals and root facts; then by the peer
-//! constraints of the implication point, as Glucose does with binary clauses), jumps back, and
+//! when its reasons lead only to the clause's other literals and root facts), jumps back, and
 //! goes on; decisions follow variable activity (VSIDS) with saved phases (on sum models every
 //! decision places a symbol instead: a sum learns more from a placed digit than from a
 //! removed candidate), restarts come when
 //! recent learnt clauses get worse than usual (as in Glucose; blocked while the trail is much
 //! longer than usual), and learnt clauses are kept in tiers by literal-block distance, the
-//! local tier halved every few thousand conflicts ([`clauses`]); after a restart some learnt
-//! clauses are shortened by propagation at the root ([`vivify`]). Counting goes on after a solution by
+//! local tier halved every few thousand conflicts ([`clauses`]). Counting goes on after a solution by
 //! adding the clause "differs from it somewhere" and solving again, keeping what was learnt.
 //!
 //! The root is the engine's propagated candidate array ([`super::search::Searcher::initial`]
@@ -41,7 +39,7 @@
 //! variables and the bounds rule, [`cliques`] the groups of a sum's cells that must differ and
 //! their bounds, [`channel`] the order variables' ties to the value variables, [`assume`]
 //! solving under assumptions with sum shapes that can be switched off (one solver for many
-//! puzzles that differ by their sum shapes), [`vivify`] the vivification of learnt clauses.
+//! puzzles that differ by their sum shapes).
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
@@ -63,7 +61,6 @@ mod sum_tests;
 mod sums;
 #[cfg(test)]
 mod tests;
-mod vivify;
 
 #[cfg(any(test, feature = "internals"))]
 use super::Limits;
@@ -159,8 +156,6 @@ pub struct Cdcl<'e> {
     place: bool,
     /// Literals decided first, one per level, before any other decision ([`assume`]).
     assumptions: Vec<Lit>,
-    /// When learnt clauses are vivified next ([`vivify`]).
-    viv: vivify::Vivify,
 }
 
 /// How a search for the next solution ended.
@@ -232,7 +227,6 @@ impl<'e> Cdcl<'e> {
             sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars, order)),
             place: !e.sums.is_empty(),
             assumptions: Vec::new(),
-            viv: vivify::Vivify::new(),
         };
         for (c, &m) in root.iter().enumerate() {
             for_bits(m, |t| {
@@ -422,7 +416,6 @@ impl<'e> Cdcl<'e> {
             if let Some(outcome) = self.search(budget) {
                 return outcome;
             }
-            self.vivify();
         }
     }
 

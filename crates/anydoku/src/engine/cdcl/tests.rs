@@ -7,16 +7,6 @@ use rand::{Rng, SeedableRng};
 
 /// CDCL's count of `givens` on engine `e`, up to `limit` solutions (from the searcher's root).
 pub(super) fn cdcl_count(e: &Engine, givens: &[Option<u8>], limit: u64) -> Count {
-    cdcl_count_with(e, givens, limit, |_| {})
-}
-
-/// [`cdcl_count`] with the solver set up by `set` first.
-pub(super) fn cdcl_count_with(
-    e: &Engine,
-    givens: &[Option<u8>],
-    limit: u64,
-    set: impl FnOnce(&mut Cdcl),
-) -> Count {
     let Some(root) = Searcher::new(e).initial(givens) else {
         return Count {
             count: 0,
@@ -25,9 +15,9 @@ pub(super) fn cdcl_count_with(
             nodes: 0,
         };
     };
-    let mut s = Cdcl::new(e, &root).expect("an encoding");
-    set(&mut s);
-    s.count(limit, Limits::none())
+    Cdcl::new(e, &root)
+        .expect("an encoding")
+        .count(limit, Limits::none())
 }
 
 /// Depth-first search's count of `givens` up to `limit` within `nodes` nodes; `None` when the
@@ -127,38 +117,6 @@ fn counts_agree_when_learnt_clauses_are_dropped_at_once() {
         }
         assert!(reductions > 100, "only {reductions} reductions");
         assert!(compactions > 10, "only {compactions} compactions");
-    })
-}
-
-/// Vivification at every restart (every learnt clause tried once, shortened where it can be)
-/// keeps the counts of depth-first search, and shortens some clauses.
-#[test]
-fn counts_agree_when_learnt_clauses_are_vivified_at_every_restart() {
-    crate::engine::with_deep_stack(|| {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
-    let mut shortened = 0;
-    for name in ["classic9", "classic16"] {
-        let e = Engine::new(&builtin::load(name).unwrap());
-        let n = e.n_cells;
-        let grid = e.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
-        for _ in 0..12 {
-            let mut givens = vec![None; n];
-            for _ in 0..n / 5 {
-                let c = rng.gen_range(0..n);
-                givens[c] = Some(grid[c]);
-            }
-            let want = e.count(&givens, 300, Limits::none());
-            let root = Searcher::new(&e)
-                .initial(&givens)
-                .expect("givens from a grid");
-            let mut s = Cdcl::new(&e, &root).expect("unique shapes only");
-            s.viv.gap = 0;
-            let got = s.count(300, Limits::none());
-            assert_eq!((got.count, got.complete), (want.count, want.complete));
-            shortened += s.viv.shortened;
-        }
-    }
-    assert!(shortened > 10, "only {shortened} clauses shortened");
     })
 }
 
