@@ -12,6 +12,13 @@
 //! "cell / region forcing chains") read the board as it is; dynamic ones update it as they go
 //! and, from level 1, also apply the nested rules. The weight is the kind's base plus the length
 //! bonus on the net's size (all distinct potentials behind the conclusion, over all branches).
+//!
+//! The search goes up the weights one tenth at a time, each tier following the nets only as
+//! deep as its weight allows, so small nets are found by small searches. Nets nested one level
+//! deep ("(+)") are the exception: as in SE, each assumption is followed to its end once and the
+//! smallest proof wins, because their nested rules go on working past any depth limit and a
+//! tier cost as much as the whole search. A new nesting whose rules take no size bound belongs
+//! there too (the function `whole`).
 
 use std::rc::Rc;
 
