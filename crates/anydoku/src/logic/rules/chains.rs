@@ -321,7 +321,7 @@ impl Bfs {
             let next = Slot { seen: gen, parent: p, depth: d + 1 };
             // `end` is met (the search stops) or skipped when produced by `p`
             let (meets, skips) = (p != start, p == start);
-            if p % 2 == 0 {
+            if p % 2 != 1 {
                 g.strong(u, m, &mut |w, _: Link| {
                     let q = (2 * w + 1) as u32;
                     if self.slot[q as usize].seen != gen {
@@ -391,7 +391,7 @@ impl Bfs {
         self.slot[q as usize] = slot;
         self.queue.push(q);
         let u = (q / 2) as usize;
-        if q % 2 == 0 && !g.is_group(u) {
+        if q % 2 != 1 && !g.is_group(u) {
             let (c, v) = g.cand(u);
             let words = self.off.len() / g.n;
             self.off[v * words + c / 64] |= 1 << (c % 64);
