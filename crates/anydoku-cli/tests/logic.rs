@@ -492,7 +492,10 @@ fn the_cage_tier_finishes_generated_killers_the_lighter_nets_leave() {
         .solve(&p.geometry, &p.givens, Some(&made.solution))
         .unwrap();
     assert!(path.solved && !path.search);
-    let tier = path.steps.iter().filter(|s| s.rule.ends_with("forcing chains (++)"));
+    let tier = path
+        .steps
+        .iter()
+        .filter(|s| s.rule.ends_with("forcing chains (++)"));
     assert!(tier.count() >= 1, "the cage tier takes a step");
 }
 
