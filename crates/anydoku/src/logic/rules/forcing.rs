@@ -12,6 +12,13 @@
 //! "cell / region forcing chains") read the board as it is; dynamic ones update it as they go
 //! and, from level 1, also apply the nested rules. The weight is the kind's base plus the length
 //! bonus on the net's size (all distinct potentials behind the conclusion, over all branches).
+//!
+//! The search goes up the weights one tenth at a time, each tier following the nets only as
+//! deep as its weight allows, so small nets are found by small searches. Nets nested one level
+//! deep ("(+)") are the exception: as in SE, each assumption is followed to its end once and the
+//! smallest proof wins, because their nested rules go on working past any depth limit and a
+//! tier cost as much as the whole search. A new nesting whose rules take no size bound belongs
+//! there too (the function `whole`).
 
 use std::rc::Rc;
 
@@ -83,6 +90,9 @@ impl LogicRule for Forcing {
         };
         let mut net = Net::new(b, mode);
         let mut done = Done::new(&net, self.min_weight(), cx);
+        if whole(mode) {
+            return self.whole(&mut net, cx, &mut done);
+        }
         // up the weights one tenth at a time, following each net only as far as the size that
         // weight allows: small nets are found by small searches
         for level in 0.. {
@@ -99,13 +109,7 @@ impl LogicRule for Forcing {
             set_tier(&mut net, level);
             let (proofs, cut) = self.proofs(&mut net, cx, &mut done)?;
             let sizes = self.sizes(&mut net, &proofs, cx, &mut done)?;
-            let mut best: Option<(usize, Proof)> = None;
-            for (p, size) in proofs.into_iter().zip(sizes) {
-                if size <= bound && best.as_ref().is_none_or(|x| size < x.0) {
-                    best = Some((size, p));
-                }
-            }
-            if let Some((size, proof)) = best {
+            if let Some((size, proof)) = smallest(proofs, &sizes, bound) {
                 let w = rate::tenths(self.min_weight() + rate::length_bonus(size));
                 return Some(self.step(&mut net, &proof, w, size, cx));
             }
@@ -117,7 +121,48 @@ impl LogicRule for Forcing {
     }
 }
 
+/// Whether nets of this mode are followed to their end in one search instead of tier by tier
+/// ([`Forcing::whole`]): dynamic nets nested one level deep, whose nested rules (overlap,
+/// pairs, X-Wing) take no size bound. Nets that nest chains keep the tiers, which also bound
+/// the nested chains' size.
+fn whole(mode: NetMode) -> bool {
+    mode.dynamic && !mode.nishio && mode.level == 1
+}
+
+/// The smallest proof no larger than `bound` (the first of equal ones), with its size.
+fn smallest(proofs: Vec<Proof>, sizes: &[usize], bound: usize) -> Option<(usize, Proof)> {
+    let mut best: Option<(usize, Proof)> = None;
+    for (p, &size) in proofs.into_iter().zip(sizes) {
+        if size <= bound && best.as_ref().is_none_or(|x| size < x.0) {
+            best = Some((size, p));
+        }
+    }
+    best
+}
+
 impl Forcing {
+    /// Sudoku Explainer's own search for nested nets: each assumption is propagated once,
+    /// with no depth limit, and the smallest proof of all wins (its weight from its size).
+    /// Tier by tier, a "(+)" net's nested rules go on working after the net stopped at its
+    /// limit, so every tier cost about as much as one whole propagation; and a tier's nets are
+    /// measured in propagations cut short, not in the ones SE measures.
+    fn whole(&self, net: &mut Net, cx: &mut Cx, done: &mut Done) -> Option<Step> {
+        done.at_tier(0);
+        set_tier(net, 0);
+        let (proofs, _) = self.proofs(net, cx, done)?;
+        let sizes = self.sizes(net, &proofs, cx, done)?;
+        let (size, proof) = smallest(proofs, &sizes, usize::MAX)?;
+        let w = rate::tenths(self.min_weight() + rate::length_bonus(size));
+        if size > cx.max_size {
+            cx.exhaustive = false;
+            return None;
+        }
+        if !cx.wants(w) {
+            return None;
+        }
+        Some(self.step(net, &proof, w, size, cx))
+    }
+
     /// Every conclusion the nets reach (sizes not yet known) and whether some net stopped at
     /// its depth limit; `None` when the budget ran out.
     fn proofs(&self, net: &mut Net, cx: &mut Cx, done: &mut Done) -> Option<(Vec<Proof>, bool)> {
@@ -415,7 +460,13 @@ impl Forcing {
 
 /// The depth limit of tier `level` (nets of the size its weight allows) and the size of the
 /// nested chains it may use.
+/// Nets followed whole ([`whole`]) have neither.
 fn set_tier(net: &mut Net, level: usize) {
+    if whole(net.mode) {
+        net.limit = u16::MAX;
+        net.inner_size = usize::MAX;
+        return;
+    }
     let bound = rate::size_bound(level);
     net.limit = (bound - 1).min(u16::MAX as usize) as u16;
     net.inner_size = bound;
