@@ -527,7 +527,10 @@ fn count_answers_sum_layouts_promptly() {
     let text = std::fs::read_to_string(common::root().join(fixture)).unwrap();
     let first = text.find("[[cage]]").unwrap();
     let second = first + 1 + text[first + 1..].find("[[cage]]").unwrap();
-    let open = temp("samurai_open.toml", &format!("{}{}", &text[..first], &text[second..]));
+    let open = temp(
+        "samurai_open.toml",
+        &format!("{}{}", &text[..first], &text[second..]),
+    );
     let open = open.to_str().unwrap();
     let (code, out, err) = run(&["count", open, "--limit", "2", "--timeout", "300"]);
     assert_eq!((code, out.trim()), (1, "at least 2 (the limit)"), "{err}");
@@ -542,7 +545,8 @@ fn count_answers_sum_layouts_promptly() {
                 assert!(exact.map_or(n >= 2, |e| n == e), "{out}");
             }
             1 => {
-                let why = "counting stopped after the default 10 s; --timeout, --max-nodes or --limit";
+                let why =
+                    "counting stopped after the default 10 s; --timeout, --max-nodes or --limit";
                 assert!(out.starts_with("at least ") && out.contains(why), "{out}");
             }
             _ => panic!("{code}: {out}{err}"),

@@ -80,7 +80,9 @@ fn main() {
         .map(|i| args.remove(i))
         .is_some();
     if args.is_empty() {
-        eprintln!("usage: coverage [--budget S | --cpu-budget S] [--threads N] [--stuck FILE] SET...");
+        eprintln!(
+            "usage: coverage [--budget S | --cpu-budget S] [--threads N] [--stuck FILE] SET..."
+        );
         std::process::exit(2);
     }
     println!(
