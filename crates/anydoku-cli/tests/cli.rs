@@ -521,7 +521,7 @@ fn a_generation_that_makes_nothing_leaves_the_output_file_alone() {
 /// the count, or a lower bound that says the default budget stopped it.
 #[test]
 fn count_answers_sum_layouts_promptly() {
-    let fixture = "tests/fixtures/samurai_killer_seed8.toml";
+    let fixture = "crates/anydoku-cli/tests/fixtures/samurai_killer_seed8.toml";
     let (code, out, err) = run(&["count", fixture, "--timeout", "300"]);
     assert_eq!((code, out.trim()), (0, "1"), "{err}");
     let text = std::fs::read_to_string(common::root().join(fixture)).unwrap();
