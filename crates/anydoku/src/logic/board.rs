@@ -83,6 +83,11 @@ pub struct Board {
     /// Symbols each shape must contain (all for a complete shape; for a unique sum shape, those
     /// in every combination still possible). Refreshed after every step.
     pub required: Vec<Mask>,
+    /// The shapes that can require symbols (complete ones and unique sum shapes), in order:
+    /// the others' `required` stays empty.
+    requiring: Arc<[usize]>,
+    /// The unique shapes of four cells or more (where a naked subset can lie), in order.
+    wide: Arc<[usize]>,
     /// The constraint kinds' propagators, pairs and sums.
     pub(crate) constraints: Arc<Constraints>,
     /// The law-of-45 equations besides the derived sum shapes (innies and outies by ranges).
@@ -194,7 +199,11 @@ impl Board {
                 peer_sets[c * words + d as usize / 64] |= 1 << (d % 64);
             }
         }
+        let requiring = (0..n_shapes).filter(|&i| shapes[i].complete || shapes[i].unique && shapes[i].sum.is_some());
+        let wide = (0..n_shapes).filter(|&i| shapes[i].unique && shapes[i].cells.len() >= 4);
         let mut b = Board {
+            requiring: requiring.collect(),
+            wide: wide.collect(),
             n_symbols,
             full,
             values: g.symbols.values().into(),
@@ -381,6 +390,16 @@ impl Board {
             .collect()
     }
 
+    /// The shapes whose [`Board::open_required`] can be other than empty, in order.
+    pub(crate) fn requiring(&self) -> &[usize] {
+        &self.requiring
+    }
+
+    /// The unique shapes of four cells or more, in order.
+    pub(crate) fn wide(&self) -> &[usize] {
+        &self.wide
+    }
+
     /// Required symbols of a shape that are not placed yet.
     pub fn open_required(&self, shape: usize) -> Mask {
         self.required[shape] & !self.placed[shape]
@@ -482,8 +501,8 @@ impl Board {
                 )));
             }
         }
-        for (i, s) in self.shapes.iter().enumerate() {
-            let open = self.open_required(i);
+        for &i in self.requiring.iter() {
+            let (s, open) = (&self.shapes[i], self.open_required(i));
             if open == 0 {
                 continue;
             }
@@ -528,8 +547,8 @@ impl Board {
         if (0..self.cell_count()).any(empty) {
             return true;
         }
-        for (i, s) in self.shapes.iter().enumerate() {
-            let open = self.open_required(i);
+        for &i in self.requiring.iter() {
+            let (s, open) = (&self.shapes[i], self.open_required(i));
             if open == 0 || self.shape_changed[i] <= since {
                 continue;
             }

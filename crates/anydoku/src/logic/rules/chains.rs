@@ -226,6 +226,9 @@ pub struct Bfs {
     slot: Vec<Slot>,
     gen: u32,
     queue: Vec<u32>,
+    /// Per symbol, the cells whose off potential the search reached ([`Board::words`] words
+    /// each): a candidate's peers not reached yet are read in a few words.
+    off: Vec<u64>,
     /// Whether the last search stopped somewhere at its depth limit.
     pub cut: bool,
     /// Scratch for [`Bfs::meetings`]: per depth, the best meeting (s, position, q).
@@ -248,6 +251,7 @@ struct Spare {
     slot: Vec<Slot>,
     gen: u32,
     queue: Vec<u32>,
+    off: Vec<u64>,
     by_depth: Vec<(u32, u32, u32)>,
 }
 
@@ -261,6 +265,7 @@ impl Drop for Bfs {
             slot: std::mem::take(&mut self.slot),
             gen: self.gen,
             queue: std::mem::take(&mut self.queue),
+            off: std::mem::take(&mut self.off),
             by_depth: std::mem::take(&mut self.by_depth),
         };
         let _ = SPARE.try_with(|s| s.set(Some(spare)));
@@ -279,23 +284,17 @@ impl Bfs {
             slot: m.slot,
             gen: m.gen,
             queue: m.queue,
+            off: m.off,
             cut: false,
             by_depth: m.by_depth,
         }
     }
 
     /// Searches from potential `start`, expanding potentials less than `limit` links away.
-    /// `hit(produced, from)` is asked about every potential produced (seen before or not) and
-    /// ends the search with `(produced, from)` when it says yes. `skip` is never recorded when
-    /// produced straight from `start`.
-    pub fn run(
-        &mut self,
-        (b, g, m): (&Board, &Graph, Mode),
-        start: u32,
-        limit: u16,
-        skip: Option<u32>,
-        hit: &mut impl FnMut(u32, u32) -> bool,
-    ) -> Option<(u32, u32)> {
+    /// With an `end` (an off potential), the search stops when a potential other than `start`
+    /// produces it, with `(end, producer)`; `end` is never recorded when produced straight
+    /// from `start`.
+    pub fn run(&mut self, (b, g, m): (&Board, &Graph, Mode), start: u32, limit: u16, end: Option<u32>) -> Option<(u32, u32)> {
         if self.gen == u32::MAX {
             self.slot.iter_mut().for_each(|s| s.seen = 0);
             self.gen = 0;
@@ -304,11 +303,13 @@ impl Bfs {
         self.cut = false;
         let gen = self.gen;
         self.queue.clear();
-        self.queue.push(start);
-        self.slot[start as usize] = Slot { seen: gen, parent: u32::MAX, depth: 0 };
+        let words = b.words;
+        self.off.clear();
+        self.off.resize(g.n * words, 0);
+        self.record(g, start, Slot { seen: gen, parent: u32::MAX, depth: 0 });
+        let end = end.unwrap_or(u32::MAX);
         let mut head = 0;
-        let mut out = None;
-        while head < self.queue.len() && out.is_none() {
+        while head < self.queue.len() {
             let p = self.queue[head];
             head += 1;
             let d = self.slot[p as usize].depth;
@@ -317,35 +318,84 @@ impl Bfs {
                 continue;
             }
             let u = (p / 2) as usize;
-            let mut visit = |q: u32, this: &mut Bfs| -> bool {
-                if hit(q, p) {
-                    out = Some((q, p));
-                    return true;
+            let next = Slot { seen: gen, parent: p, depth: d + 1 };
+            // `end` is met (the search stops) or skipped when produced by `p`
+            let (meets, skips) = (p != start, p == start);
+            if p % 2 != 1 {
+                g.strong(u, m, &mut |w, _: Link| {
+                    let q = (2 * w + 1) as u32;
+                    if self.slot[q as usize].seen != gen {
+                        self.record(g, q, next);
+                    }
+                });
+                continue;
+            }
+            let visit = |this: &mut Bfs, q: u32| -> bool {
+                if q == end {
+                    if meets {
+                        return true;
+                    }
+                    if skips {
+                        return false;
+                    }
                 }
-                let slot = &mut this.slot[q as usize];
-                if slot.seen != gen && !(p == start && Some(q) == skip) {
-                    *slot = Slot { seen: gen, parent: p, depth: d + 1 };
-                    this.queue.push(q);
+                if this.slot[q as usize].seen != gen {
+                    this.record(g, q, next);
                 }
                 false
             };
-            if p % 2 == 1 {
-                let mut stop = false;
-                g.weak(b, u, m, &mut |w| {
-                    if !stop {
-                        stop = visit(2 * w as u32, self);
+            if !g.is_group(u) {
+                let (c, v) = g.cand(u);
+                if m.y {
+                    for w in bits(b.cand[c] & !(1 << v)) {
+                        if visit(self, (2 * (c * g.n + w)) as u32) {
+                            return Some((end, p));
+                        }
                     }
-                });
-            } else {
-                let mut stop = false;
-                g.strong(u, m, &mut |w, _: Link| {
-                    if !stop {
-                        stop = visit(2 * w as u32 + 1, self);
+                }
+                // the empty peers holding v, in order: only those not reached yet are new
+                let end_at = (end != u32::MAX && !g.is_group((end / 2) as usize))
+                    .then(|| g.cand((end / 2) as usize))
+                    .filter(|&(_, x)| x == v)
+                    .map_or((usize::MAX, 0), |(e, _)| (e / 64, 1u64 << (e % 64)));
+                for (w, (&a, &h)) in b.peer_set(c).iter().zip(b.holds(v)).enumerate() {
+                    let mut fresh = a & h & !self.off[v * words + w];
+                    if end_at.0 == w && a & h & end_at.1 != 0 {
+                        let bit = end_at.1;
+                        if meets {
+                            for i in bits(fresh & (bit - 1)) {
+                                self.record(g, (2 * ((w * 64 + i) * g.n + v)) as u32, next);
+                            }
+                            return Some((end, p));
+                        }
+                        fresh &= !bit;
                     }
-                });
+                    for i in bits(fresh) {
+                        self.record(g, (2 * ((w * 64 + i) * g.n + v)) as u32, next);
+                    }
+                }
+            }
+            if m.grouped && !g.groups.is_empty() {
+                for &w in g.group_links(u) {
+                    if visit(self, 2 * w) {
+                        return Some((end, p));
+                    }
+                }
             }
         }
-        out
+        None
+    }
+
+    /// Records potential `q` as reached, with its slot.
+    fn record(&mut self, g: &Graph, q: u32, slot: Slot) {
+        self.slot[q as usize] = slot;
+        self.queue.push(q);
+        let u = (q / 2) as usize;
+        if q % 2 != 1 && !g.is_group(u) {
+            let (c, v) = g.cand(u);
+            let words = self.off.len() / g.n;
+            self.off[v * words + c / 64] |= 1 << (c % 64);
+        }
     }
 
     /// The potential q reached by the last search whose opposite was reached too, with the
@@ -461,7 +511,7 @@ impl Table {
                 Kind::Forcing => {
                     for on in [true, false] {
                         let start = (2 * u + on as usize) as u32;
-                        bfs.run((b, g, m), start, limit, None, &mut |_, _| false);
+                        bfs.run((b, g, m), start, limit, None);
                         t.deepest = t.deepest.max(bfs.deepest());
                         let from = t.meets.len() as u32;
                         bfs.meetings(&mut t.meets);
@@ -485,7 +535,7 @@ impl Table {
         for x in partners {
             let start = (2 * u + 1) as u32;
             let end = (2 * x) as u32;
-            let found = bfs.run((b, g, m), start, limit, Some(end), &mut |q, p| q == end && p != start);
+            let found = bfs.run((b, g, m), start, limit, Some(end));
             let Some((q, p)) = found else {
                 self.deepest = self.deepest.max(bfs.deepest());
                 continue;
@@ -544,7 +594,7 @@ impl Table {
                 let Some((start, _, q)) = best else {
                     return (None, cut);
                 };
-                bfs.run((b, g, task.mode), start, limit, None, &mut |_, _| false);
+                bfs.run((b, g, task.mode), start, limit, None);
                 let mut path = bfs.path(q);
                 let back = bfs.path(q ^ 1);
                 path.extend(back.iter().rev().skip(1).map(|&p| p ^ 1));
@@ -678,11 +728,11 @@ mod tests {
         let mut checked = 0;
         for u in sources(&b, &graph) {
             for start in [2 * u as u32, 2 * u as u32 + 1] {
-                deep.run((&b, &graph, m), start, u16::MAX, None, &mut |_, _| false);
+                deep.run((&b, &graph, m), start, u16::MAX, None);
                 let mut meets = Vec::new();
                 deep.meetings(&mut meets);
                 for limit in 0..=deep.deepest() + 1 {
-                    shallow.run((&b, &graph, m), start, limit, None, &mut |_, _| false);
+                    shallow.run((&b, &graph, m), start, limit, None);
                     let want = shallow.meeting();
                     let got = meets.iter().take_while(|x| x.0 <= limit).last();
                     assert_eq!(got.map(|x| (x.2, x.1 as usize)), want, "start {start} limit {limit}");

@@ -178,13 +178,15 @@ impl<'a> Search<'a> {
         };
         let base_like = |i: usize| b.open_required(i) & (1 << v) != 0 && (2..=k).contains(&places(i));
         // only a changed base can start a set: none, no fish
-        if !(0..b.shapes.len()).any(|i| b.symbol_changed_since(i, v, since) && base_like(i)) {
+        // (a base requires v)
+        let requiring = b.requiring();
+        if !requiring.iter().any(|&i| b.symbol_changed_since(i, v, since) && base_like(i)) {
             return false;
         }
         self.buf.bases.clear();
         self.buf.sets.clear();
         for dirty in [true, false] {
-            for i in (0..b.shapes.len()).filter(|&i| b.symbol_changed_since(i, v, since) == dirty) {
+            for &i in requiring.iter().filter(|&&i| b.symbol_changed_since(i, v, since) == dirty) {
                 if base_like(i) {
                     self.buf.bases.push(Base { shape: i, dirty });
                     self.buf.sets.extend(b.shape_set(i).iter().zip(holds).map(|(a, h)| a & h));

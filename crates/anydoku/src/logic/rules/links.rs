@@ -111,13 +111,9 @@ impl Graph {
         let base = b.cell_count() * n;
         let groups = if grouped { groups(b) } else { Vec::new() };
         let total = base + groups.len();
-        let mut strong: Vec<Vec<(u32, Link)>> = vec![Vec::new(); total];
-        let mut link = |u: usize, w: usize, l: Link| {
-            if !strong[u].iter().any(|&(x, _)| x as usize == w) {
-                strong[u].push((w as u32, l));
-                strong[w].push((u as u32, l));
-            }
-        };
+        // the strong links in the order made (a pair made again is dropped below)
+        let mut made: Vec<(u32, u32, Link)> = Vec::new();
+        let mut link = |u: usize, w: usize, l: Link| made.push((u as u32, w as u32, l));
         for c in 0..b.cell_count() {
             if b.value[c].is_none() && b.cand[c].count_ones() == 2 {
                 let v = b.cand[c].trailing_zeros() as usize;
@@ -130,7 +126,7 @@ impl Graph {
         for (i, g) in groups.iter().enumerate() {
             by_sym[g.v].push(i);
         }
-        for s in 0..b.shapes.len() {
+        for &s in b.requiring() {
             for v in bits(b.open_required(s)) {
                 let (count, two) = b.places(s, v);
                 if count == 2 {
@@ -159,7 +155,7 @@ impl Graph {
                 }
             }
         }
-        let (strong_start, strong) = flatten(strong);
+        let (strong_start, strong) = adjacency(total, &made);
         let (weak_start, weak) = flatten(group_weak(b, &groups, base));
         Graph {
             n,
@@ -250,6 +246,11 @@ impl Graph {
         }
     }
 
+    /// The weak links of node `u` to and from groups (none without group nodes).
+    pub fn group_links(&self, u: usize) -> &[u32] {
+        self.range(&self.weak_start, &self.weak, u)
+    }
+
     fn range<'a, T>(&self, start: &[u32], list: &'a [T], u: usize) -> &'a [T] {
         if u + 1 >= start.len() {
             return &[];
@@ -269,6 +270,39 @@ impl Graph {
             format!("{}{sign}{}", b.cell(u / self.n), b.sym(v))
         }
     }
+}
+
+/// Per node, its strong links in the order made, a pair made again left out: start offsets
+/// and one flat list.
+fn adjacency(total: usize, made: &[(u32, u32, Link)]) -> (Vec<u32>, Vec<(u32, Link)>) {
+    let mut start = vec![0u32; total + 1];
+    for &(u, w, _) in made {
+        start[u as usize + 1] += 1;
+        start[w as usize + 1] += 1;
+    }
+    for i in 0..total {
+        start[i + 1] += start[i];
+    }
+    let mut end = start.clone();
+    let mut room = vec![(0u32, Link::Cell); 2 * made.len()];
+    for &(u, w, l) in made {
+        let (u, w) = (u as usize, w as usize);
+        if room[start[u] as usize..end[u] as usize].iter().any(|&(x, _)| x as usize == w) {
+            continue;
+        }
+        room[end[u] as usize] = (w as u32, l);
+        end[u] += 1;
+        room[end[w] as usize] = (u as u32, l);
+        end[w] += 1;
+    }
+    let mut flat = Vec::with_capacity(room.len());
+    let mut out = Vec::with_capacity(total + 1);
+    for u in 0..total {
+        out.push(flat.len() as u32);
+        flat.extend_from_slice(&room[start[u] as usize..end[u] as usize]);
+    }
+    out.push(flat.len() as u32);
+    (out, flat)
 }
 
 /// Lists of lists as start offsets and one flat list.

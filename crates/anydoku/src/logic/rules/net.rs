@@ -51,14 +51,10 @@ pub struct Net<'a> {
     /// The working candidates of a dynamic net.
     work: Vec<Mask>,
     gen: u32,
-    seen: Vec<u32>,
-    par_start: Vec<u32>,
-    par_len: Vec<u16>,
+    /// Per potential, what the propagation knows of it.
+    slot: Vec<Slot>,
+    /// The parents of the potentials reached, each one's in a run ([`Slot::start`]).
     arena: Vec<u32>,
-    /// Extra size a potential brings (the size of the nested chain that produced it).
-    extra: Vec<u32>,
-    /// Per potential, the constraint shape that produced it (`u32::MAX`: none).
-    via: Vec<u32>,
     /// The potentials reached, in order. The on potentials not yet followed are those of
     /// `order` from `on_next` on, the off ones those from `off_next` on: two queues in one.
     pub order: Vec<u32>,
@@ -68,8 +64,6 @@ pub struct Net<'a> {
     removed: Vec<u32>,
     /// Where the last propagation first stopped at `limit` ([`Net::rewind`] goes back there).
     pub stop: Option<Mark>,
-    /// Per potential, its distance from the assumptions (the longest line of parents).
-    depth: Vec<u16>,
     /// Potentials this far from the assumptions are not followed further.
     pub limit: u16,
     /// Nested chains larger than this are not looked for (they would make the net too large).
@@ -121,6 +115,22 @@ pub struct Net<'a> {
     holds: Vec<u64>,
     base_holds: Vec<u64>,
     out: Out,
+}
+
+/// What a net knows of one potential, in one place (a visit reads one cache line).
+#[derive(Clone, Copy)]
+struct Slot {
+    /// The propagation that last reached it (its `gen`).
+    seen: u32,
+    /// Its parents: where they start in `arena`, and how many.
+    start: u32,
+    len: u16,
+    /// Its distance from the assumptions (the longest line of parents).
+    depth: u16,
+    /// Extra size it brings (the size of the nested chain that produced it).
+    extra: u32,
+    /// The constraint shape that produced it (`u32::MAX`: none).
+    via: u32,
 }
 
 /// Potentials produced by one step of a net, with their parents.
@@ -189,12 +199,8 @@ impl<'a> Net<'a> {
             graph: (!mode.dynamic).then(|| Graph::of(b, false)),
             work: b.cand.clone(),
             gen: 0,
-            seen: vec![0; pots],
-            par_start: vec![0; pots],
-            par_len: vec![0; pots],
+            slot: vec![Slot { seen: 0, start: 0, len: 0, depth: 0, extra: 0, via: u32::MAX }; pots],
             arena: Vec::new(),
-            extra: vec![0; pots],
-            via: vec![u32::MAX; pots],
             order: Vec::new(),
             on_next: 0,
             off_next: 0,
@@ -202,7 +208,6 @@ impl<'a> Net<'a> {
             stop: None,
             mark: vec![0; pots],
             mark_gen: 0,
-            depth: vec![0; pots],
             limit: u16::MAX,
             inner_size: usize::MAX,
             cut: false,
@@ -234,7 +239,7 @@ impl<'a> Net<'a> {
 
     /// Number of potentials.
     pub fn potentials(&self) -> usize {
-        self.seen.len()
+        self.slot.len()
     }
 
     /// Starts a new propagation from nothing.
@@ -259,23 +264,18 @@ impl<'a> Net<'a> {
 
     /// Whether potential `p` was reached by the current propagation.
     pub fn has(&self, p: u32) -> bool {
-        self.seen[p as usize] == self.gen
+        self.slot[p as usize].seen == self.gen
     }
 
     fn add(&mut self, p: u32, parents: &[u32], extra: u32) {
-        let i = p as usize;
-        let d = parents
+        let depth = parents
             .iter()
-            .map(|&q| self.depth[q as usize] + 1)
+            .map(|&q| self.slot[q as usize].depth + 1)
             .max()
             .unwrap_or(0);
-        self.depth[i] = d;
-        self.seen[i] = self.gen;
-        self.par_start[i] = self.arena.len() as u32;
-        self.par_len[i] = parents.len() as u16;
+        let (start, len) = (self.arena.len() as u32, parents.len() as u16);
+        self.slot[p as usize] = Slot { seen: self.gen, start, len, depth, extra, via: u32::MAX };
         self.arena.extend_from_slice(parents);
-        self.extra[i] = extra;
-        self.via[i] = u32::MAX;
         self.order.push(p);
     }
 
@@ -288,9 +288,8 @@ impl<'a> Net<'a> {
 
     /// The parents of a reached potential.
     pub fn parents(&self, p: u32) -> &[u32] {
-        let i = p as usize;
-        let s = self.par_start[i] as usize;
-        &self.arena[s..s + self.par_len[i] as usize]
+        let slot = &self.slot[p as usize];
+        &self.arena[slot.start as usize..slot.start as usize + slot.len as usize]
     }
 
     /// Propagates until nothing more follows. Returns the two opposite potentials met, if the
@@ -307,7 +306,14 @@ impl<'a> Net<'a> {
         loop {
             let on = if let Some((i, p)) = self.next(true) {
                 out.clear();
-                if self.depth[p as usize] < self.limit {
+                if self.slot[p as usize].depth < self.limit {
+                    if self.graph.is_none() {
+                        // (added as they come: the same order as through `out`)
+                        match self.follow_on(p) {
+                            Some(pair) => return Some(pair),
+                            None => continue,
+                        }
+                    }
                     self.on_to_off(p, out);
                 } else {
                     self.stopped(true, i);
@@ -315,7 +321,7 @@ impl<'a> Net<'a> {
                 true
             } else if let Some((i, p)) = self.next(false) {
                 out.clear();
-                if self.depth[p as usize] < self.limit {
+                if self.slot[p as usize].depth < self.limit {
                     self.off_to_on(p, out);
                 } else {
                     self.stopped(false, i);
@@ -367,30 +373,46 @@ impl<'a> Net<'a> {
         ((c * self.n + v) * 2 + on as usize) as u32
     }
 
+    /// The off potentials an on potential makes in a static net (the links of its graph).
     fn on_to_off(&self, p: u32, out: &mut Out) {
+        let Some(g) = &self.graph else { return };
+        let m = Mode {
+            x: true,
+            y: !self.mode.nishio,
+            grouped: false,
+        };
+        g.weak(self.b, (p / 2) as usize, m, &mut |w| out.one((2 * w) as u32, p));
+    }
+
+    /// What an on potential makes in a dynamic net: the off potentials of the cell's other
+    /// candidates and of its peers holding the symbol, in order, each added as it comes (one
+    /// parent: `p`); the two opposite potentials met, if any.
+    fn follow_on(&mut self, p: u32) -> Option<(u32, u32)> {
         let (c, v) = self.cand(p);
-        if let Some(g) = &self.graph {
-            let m = Mode {
-                x: true,
-                y: !self.mode.nishio,
-                grouped: false,
-            };
-            g.weak(self.b, (p / 2) as usize, m, &mut |w| out.one((2 * w) as u32, p));
-            return;
-        }
+        let add = |net: &mut Self, q: u32| {
+            if !net.has(q) {
+                net.add(q, &[p], 0);
+            }
+            net.has(q ^ 1)
+        };
         if !self.mode.nishio {
             for w in bits(self.work[c] & !(1 << v)) {
-                out.one(self.pot(c, w, false), p);
+                let q = self.pot(c, w, false);
+                if add(self, q) {
+                    return Some((q ^ 1, q));
+                }
             }
         }
-        // the peers holding v, in order
         let words = self.b.words;
-        let holds = &self.holds[v * words..(v + 1) * words];
-        for (w, (&a, &h)) in self.b.peer_set(c).iter().zip(holds).enumerate() {
-            for i in bits(a & h) {
-                out.one(self.pot(w * 64 + i, v, false), p);
+        for w in 0..words {
+            for i in bits(self.b.peer_set(c)[w] & self.holds[v * words + w]) {
+                let q = self.pot(w * 64 + i, v, false);
+                if add(self, q) {
+                    return Some((q ^ 1, q));
+                }
             }
         }
+        None
     }
 
     fn off_to_on(&self, p: u32, out: &mut Out) {
@@ -573,7 +595,7 @@ impl<'a> Net<'a> {
                 for q in [on, off] {
                     if !self.has(q) {
                         self.add(q, &parents, 0);
-                        self.via[q as usize] = p.shape as u32;
+                        self.slot[q as usize].via = p.shape as u32;
                     }
                 }
                 return Err((on, off));
@@ -581,7 +603,7 @@ impl<'a> Net<'a> {
             for q in fresh {
                 if !self.has(q) {
                     self.add(q, &parents, 0);
-                    self.via[q as usize] = p.shape as u32;
+                    self.slot[q as usize].via = p.shape as u32;
                 }
                 if self.has(q ^ 1) {
                     return Err((q ^ 1, q));
@@ -725,7 +747,7 @@ impl<'a> Net<'a> {
                 continue;
             }
             self.mark[p as usize] = g;
-            count += 1 + self.extra[p as usize] as usize;
+            count += 1 + self.slot[p as usize].extra as usize;
             stack.extend_from_slice(self.parents(p));
         }
         count
@@ -749,7 +771,7 @@ impl<'a> Net<'a> {
     pub fn text(&self, p: u32) -> String {
         let (c, v) = self.cand(p);
         let sign = if p % 2 == 1 { "=" } else { "≠" };
-        match self.via[p as usize] {
+        match self.slot[p as usize].via {
             u32::MAX => format!("{}{sign}{}", self.b.cell(c), self.b.sym(v)),
             s => format!(
                 "{}{sign}{} ({})",

@@ -36,8 +36,8 @@ impl LogicRule for Overlap {
             &mut large[..]
         };
         let (places, seen) = both.split_at_mut(b.words);
-        for (a, sa) in b.shapes.iter().enumerate() {
-            let open = b.open_required(a);
+        for &a in b.requiring() {
+            let (sa, open) = (&b.shapes[a], b.open_required(a));
             let since = cx.since_at(a);
             if open == 0 || !b.shape_changed_since(a, since) {
                 continue;

@@ -52,8 +52,8 @@ impl LogicRule for HiddenSingle {
         rate::HIDDEN_SINGLE
     }
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
-        for (i, s) in b.shapes.iter().enumerate() {
-            let open = b.open_required(i);
+        for &i in b.requiring() {
+            let (s, open) = (&b.shapes[i], b.open_required(i));
             if open == 0 || !b.shape_changed_since(i, cx.since) {
                 continue;
             }

@@ -64,7 +64,9 @@ impl LogicRule for NakedSubset {
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let k = self.0;
         let (mut free, mut small) = (Vec::new(), Vec::new());
-        for (i, s) in b.shapes.iter().enumerate() {
+        // (a shape of fewer than four cells holds no naked subset)
+        for &i in b.wide() {
+            let s = &b.shapes[i];
             if !s.unique || !b.shape_changed_since(i, cx.since_at(i)) {
                 continue;
             }
@@ -142,8 +144,8 @@ impl LogicRule for HiddenSubset {
     fn find(&self, b: &Board, cx: &mut Cx) -> Option<Step> {
         let k = self.0;
         let (mut syms, mut free): (Vec<(usize, u64)>, Vec<usize>) = (Vec::new(), Vec::new());
-        for (i, s) in b.shapes.iter().enumerate() {
-            let open = b.open_required(i);
+        for &i in b.requiring() {
+            let (s, open) = (&b.shapes[i], b.open_required(i));
             if open == 0 || !b.shape_changed_since(i, cx.since_at(i)) {
                 continue;
             }

@@ -41,7 +41,7 @@ impl LogicRule for StrongLinks {
                 continue;
             }
             let start = (2 * a) as u32;
-            bfs.run((b, &g, m), start, depth, None, &mut |_, _| false);
+            bfs.run((b, &g, m), start, depth, None);
             let mut marked = false;
             for z in bfs.reached_at(depth) {
                 // walk the chain back from z without listing it: the step needs it listed

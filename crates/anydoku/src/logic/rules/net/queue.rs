@@ -66,7 +66,7 @@ impl Net<'_> {
         let m = self.stop.take().expect("the propagation stopped at its limit");
         debug_assert!(self.rewinds());
         for &p in &self.order[m.order..] {
-            self.seen[p as usize] = 0;
+            self.slot[p as usize].seen = 0;
         }
         self.order.truncate(m.order);
         self.arena.truncate(m.arena);

@@ -31,8 +31,8 @@ impl Net<'_> {
             .order
             .iter()
             .map(|&p| {
-                let i = p as usize;
-                (p, self.par_start[i], self.par_len[i], self.extra[i])
+                let s = &self.slot[p as usize];
+                (p, s.start, s.len, s.extra)
             })
             .collect();
         Snapshot {
@@ -49,11 +49,8 @@ impl Net<'_> {
         self.arena.clear();
         self.arena.extend_from_slice(&s.arena);
         for &(p, start, len, extra) in &s.pots {
-            let i = p as usize;
-            self.seen[i] = self.gen;
-            self.par_start[i] = start;
-            self.par_len[i] = len;
-            self.extra[i] = extra;
+            let slot = &mut self.slot[p as usize];
+            (slot.seen, slot.start, slot.len, slot.extra) = (self.gen, start, len, extra);
             self.order.push(p);
         }
     }
