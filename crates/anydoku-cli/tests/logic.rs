@@ -480,6 +480,25 @@ fn cage_forcing_chains_finish_a_generated_killer() {
     assert!(cage_steps.count() >= 1, "cage forcing chains take a step");
 }
 
+/// Generated minimal Killers where every lighter rule, the dynamic forcing chains up to level
+/// 4 and the cage forcing chains (+) included, gets stuck (seed 6 after 24 steps with every
+/// cell empty): the cage tier, whose branches' nets apply the cage rules, takes them to the
+/// end, every step checked against the solution.
+#[test]
+fn the_cage_tier_finishes_generated_killers_the_lighter_nets_leave() {
+    let made = killer_generator().generate_seeded(6, 0).unwrap();
+    let p = &made.puzzle;
+    let path = Logic::all(9)
+        .solve(&p.geometry, &p.givens, Some(&made.solution))
+        .unwrap();
+    assert!(path.solved && !path.search);
+    let tier = path
+        .steps
+        .iter()
+        .filter(|s| s.rule.ends_with("forcing chains (++)"));
+    assert!(tier.count() >= 1, "the cage tier takes a step");
+}
+
 #[test]
 fn fewer_rules_never_rate_easier() {
     let g = builtin::load("classic9").unwrap();

@@ -176,6 +176,7 @@ impl Forcing {
         let mut reach: FxHashMap<u32, Rc<Vec<u64>>> = FxHashMap::default();
         let words = net.potentials().div_ceil(64);
         let mut common = vec![0u64; words];
+        let useful = useful(b, net.potentials());
         let keep = !nishio && net.potentials() / 64 * b.cell_count() * n < 1 << 24;
         for c in 0..b.cell_count() {
             let k = b.cand[c].count_ones();
@@ -197,7 +198,7 @@ impl Forcing {
                     if let Some(size) = contra {
                         out.push(Proof::Contradiction { pot: on ^ 1, size });
                     } else if !nishio && k >= 3 {
-                        for t in worth(b, n, &on_reach, Some(&off_reach)) {
+                        for t in worth(&useful, &on_reach, Some(&off_reach)) {
                             out.push(Proof::Double { pot: on, target: t });
                         }
                     }
@@ -215,7 +216,7 @@ impl Forcing {
                 }
             }
             if !first {
-                for t in worth(b, n, &common, None) {
+                for t in worth(&useful, &common, None) {
                     out.push(Proof::Cell { cell: c, target: t });
                 }
             }
@@ -239,6 +240,7 @@ impl Forcing {
         let b = net.b;
         let n = b.n_symbols;
         let mut common = vec![0u64; net.potentials().div_ceil(64)];
+        let useful = useful(b, net.potentials());
         for s in 0..b.shapes.len() {
             for v in bits(b.open_required(s)) {
                 let places = b.with_candidate(&b.shapes[s].cells, v);
@@ -264,7 +266,7 @@ impl Forcing {
                         and_in(&mut common, &set);
                     }
                 }
-                for t in worth(b, n, &common, None) {
+                for t in worth(&useful, &common, None) {
                     out.push(Proof::Region {
                         shape: s,
                         v,
@@ -632,36 +634,32 @@ fn and_in(a: &mut [u64], b: &[u64]) {
     a.iter_mut().zip(b).for_each(|(x, y)| *x &= y);
 }
 
-/// The potentials of a set (`set & also`, with `also`) that change the board: an "on" for an
+/// The potentials that change the board, as a bitset of `pots` potentials: an "on" for an
 /// empty cell with other candidates, an "off" for a candidate still there.
-fn worth(b: &Board, n: usize, set: &[u64], also: Option<&[u64]>) -> Vec<u32> {
-    let mut out = Vec::new();
-    // (`set & set` is `set`) the sets are sparse: four empty words are passed over at once
-    let also = also.unwrap_or(set);
-    for (k, (s4, a4)) in set.chunks(4).zip(also.chunks(4)).enumerate() {
-        if s4.iter().zip(a4).all(|(x, y)| x & y == 0) {
-            continue;
-        }
-        for (j, (&x, &y)) in s4.iter().zip(a4).enumerate() {
-            let (i, mut w) = (k * 4 + j, x & y);
-            while w != 0 {
-                let p = (i * 64 + w.trailing_zeros() as usize) as u32;
-                w &= w - 1;
-                let node = (p / 2) as usize;
-                let (c, v) = (node / n, node % n);
-                if b.value[c].is_some() {
-                    continue;
-                }
-                let has = b.cand[c] & (1 << v) != 0;
-                let useful = if p % 2 == 1 {
-                    has && b.cand[c] != 1 << v
-                } else {
-                    has
-                };
-                if useful {
-                    out.push(p);
-                }
+fn useful(b: &Board, pots: usize) -> Vec<u64> {
+    let n = b.n_symbols;
+    let mut out = vec![0u64; pots.div_ceil(64)];
+    for c in (0..b.cell_count()).filter(|&c| b.value[c].is_none()) {
+        for v in bits(b.cand[c]) {
+            let p = (c * n + v) * 2;
+            out[p / 64] |= 1 << (p % 64);
+            if b.cand[c] != 1 << v {
+                out[(p + 1) / 64] |= 1 << ((p + 1) % 64);
             }
+        }
+    }
+    out
+}
+
+/// The potentials of a set (`set & also`, with `also`) that change the board ([`useful`]).
+fn worth(useful: &[u64], set: &[u64], also: Option<&[u64]>) -> Vec<u32> {
+    let mut out = Vec::new();
+    let also = also.unwrap_or(set);
+    for (i, ((&x, &y), &u)) in set.iter().zip(also).zip(useful).enumerate() {
+        let mut w = x & y & u;
+        while w != 0 {
+            out.push((i * 64 + w.trailing_zeros() as usize) as u32);
+            w &= w - 1;
         }
     }
     out

@@ -107,6 +107,10 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
             // as light as a dynamic forcing chain, tried right after it
             rules.push(Box::new(sum_forcing::SumForcing));
         }
+        if level == 1 {
+            // as light as a dynamic forcing chain of level 2, tried before it
+            rules.push(Box::new(sum_forcing::SumForcingCages));
+        }
     }
     // the constraint kinds' own rules are part of the puzzle, like the singles
     rules.retain(|r| {

@@ -237,6 +237,13 @@ impl<'a> Net<'a> {
         }
     }
 
+    /// The same net with `rules` as its nested reasoning (instead of the level's).
+    pub fn with_nested(mut self, rules: Vec<Box<dyn LogicRule>>) -> Self {
+        (self.since, self.resume) = (vec![0; rules.len()], vec![(0, 0); rules.len()]);
+        self.nested = rules;
+        self
+    }
+
     /// Number of potentials.
     pub fn potentials(&self) -> usize {
         self.slot.len()
