@@ -514,3 +514,42 @@ fn a_generation_that_makes_nothing_leaves_the_output_file_alone() {
         "{text}"
     );
 }
+
+/// `count` on sum layouts where depth-first search finds solutions slowly (a generated Samurai
+/// Killer, unique, and the same with a cage left out). Clause learning settles the unique one
+/// exactly; with no limit and no budget, `count` answers within its default budget (10 s):
+/// the count, or a lower bound that says the default budget stopped it.
+#[test]
+fn count_answers_sum_layouts_promptly() {
+    let fixture = "crates/anydoku-cli/tests/fixtures/samurai_killer_seed8.toml";
+    let (code, out, err) = run(&["count", fixture, "--timeout", "300"]);
+    assert_eq!((code, out.trim()), (0, "1"), "{err}");
+    let text = std::fs::read_to_string(common::root().join(fixture)).unwrap();
+    let first = text.find("[[cage]]").unwrap();
+    let second = first + 1 + text[first + 1..].find("[[cage]]").unwrap();
+    let open = temp(
+        "samurai_open.toml",
+        &format!("{}{}", &text[..first], &text[second..]),
+    );
+    let open = open.to_str().unwrap();
+    let (code, out, err) = run(&["count", open, "--limit", "2", "--timeout", "300"]);
+    assert_eq!((code, out.trim()), (1, "at least 2 (the limit)"), "{err}");
+    for (puzzle, exact) in [(fixture, Some(1)), (open, None)] {
+        let started = std::time::Instant::now();
+        let (code, out, err) = run(&["count", puzzle]);
+        let secs = started.elapsed().as_secs();
+        assert!(secs < 60, "{secs} s");
+        match code {
+            0 => {
+                let n: u64 = out.trim().parse().expect("a count");
+                assert!(exact.map_or(n >= 2, |e| n == e), "{out}");
+            }
+            1 => {
+                let why =
+                    "counting stopped after the default 10 s; --timeout, --max-nodes or --limit";
+                assert!(out.starts_with("at least ") && out.contains(why), "{out}");
+            }
+            _ => panic!("{code}: {out}{err}"),
+        }
+    }
+}

@@ -91,20 +91,35 @@ fn solutions_json(
     }
 }
 
+/// `count`'s limit when none is asked for.
+const COUNT_LIMIT: u64 = 1_000_000;
+
+/// `count`'s time budget when no limit and no budget are asked for: a user asking "how many"
+/// gets the count, or a lower bound, in a few seconds.
+const COUNT_SECONDS: u64 = 10;
+
 /// `count`: prints the number of solutions, or a lower bound; exit 0 only for an exact count.
-pub fn count(args: &PuzzleArgs, limit: u64, budget: BudgetArgs) -> Result<u8, CliError> {
-    if limit == 0 {
+pub fn count(args: &PuzzleArgs, limit: Option<u64>, budget: BudgetArgs) -> Result<u8, CliError> {
+    if limit == Some(0) {
         return Err(anydoku::Error::puzzle("--limit must be at least 1").into());
     }
-    let limits = input::limits(budget)?;
+    let by_default = limit.is_none() && budget.max_nodes.is_none() && budget.timeout.is_none();
+    let limit = limit.unwrap_or(COUNT_LIMIT);
+    let mut limits = input::limits(budget)?;
+    if by_default {
+        limits.max_time = Some(std::time::Duration::from_secs(COUNT_SECONDS));
+    }
     let p = input::solvable_puzzle(args)?;
     let result = Engine::new(&p.geometry).count(&p.givens, limit, limits);
     if !result.complete {
-        outln!(
-            "at least {} (the search budget ran out after {} nodes)",
-            result.count,
-            result.nodes
-        );
+        let why = if by_default {
+            format!(
+                "counting stopped after the default {COUNT_SECONDS} s; --timeout, --max-nodes or --limit to count on"
+            )
+        } else {
+            format!("the search budget ran out after {} nodes", result.nodes)
+        };
+        outln!("at least {} ({why})", result.count);
         return Ok(1);
     }
     if result.count >= limit {

@@ -137,14 +137,14 @@ pub enum Command {
     Rate(explain::RateArgs),
     /// Count solutions up to a limit
     #[command(
-        after_help = "Exit codes: 0 the exact count; 1 only a lower bound (the --limit was reached or a budget ran out); 2 bad input or an I/O error."
+        after_help = "Without --limit, --timeout or --max-nodes the count stops after 10 seconds (then `at least N`).\n\nExit codes: 0 the exact count; 1 only a lower bound (the --limit was reached or a budget ran out); 2 bad input or an I/O error."
     )]
     Count {
         #[command(flatten)]
         input: PuzzleArgs,
-        /// Stop counting at this many solutions
-        #[arg(long, default_value_t = 1_000_000)]
-        limit: u64,
+        /// Stop counting at this many solutions [default: 1000000]
+        #[arg(long)]
+        limit: Option<u64>,
         #[command(flatten)]
         budget: BudgetArgs,
     },

@@ -1,8 +1,8 @@
 //! How many puzzles of a set the logical rater finishes without search (a tuning aid for
 //! issue 23's coverage checks).
 //!
-//! `coverage [--budget SECONDS] [--threads N] [--stuck FILE] [--no-nets] SET...`, each SET one
-//! of:
+//! `coverage [--budget SECONDS | --cpu-budget SECONDS] [--threads N] [--stuck FILE] [--no-nets]
+//! SET...`, each SET one of:
 //! - `lines:FILE:GEOMETRY:EVERY`: every EVERY-th line of a file of grid text (a rating or a
 //!   solution may follow on the line; only the grid is read);
 //! - `jsonl:FILE:EVERY`: every EVERY-th JSON model of a file (models with an `expect` are
@@ -12,7 +12,9 @@
 //!   cages of 2–5 cells) that `anydoku generate -g GEOMETRY [--killer] --seed S` makes, for each
 //!   seed S in FROM..=TO (the generation is not timed; its solution checks every step).
 //!
-//! Each puzzle is solved by every rule with the per-puzzle budget (default 10 s); the answer is
+//! Each puzzle is solved by every rule with the per-puzzle budget (default 10 s of wall time;
+//! `--cpu-budget` counts the thread's CPU time instead, so that runs on a loaded machine are
+//! comparable with runs on an idle one); the answer is
 //! "logic" (solved by the rules), "search" (the rules got stuck), "budget" (ran out) or
 //! "skipped" (no unique solution, or unreadable). Per set: the counts, the share solved by
 //! logic, the median and largest CPU time per puzzle (thread CPU time), and for every puzzle
@@ -29,7 +31,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anydoku::generate::{Generator, KillerOptions, Options};
-use anydoku::logic::{Family, Logic, LogicError, Path};
+use anydoku::logic::{Budget as LogicBudget, Family, Logic, LogicError, Path};
 use anydoku::puzzle::{json, text};
 use anydoku::{Geometry, Limits, Puzzle};
 
@@ -57,7 +59,19 @@ struct Row {
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let budget = take(&mut args, "--budget").map_or(10.0, |s| s.parse().expect("seconds"));
+    let wall = take(&mut args, "--budget").map(|s| s.parse::<f64>().expect("seconds"));
+    let cpu = take(&mut args, "--cpu-budget").map(|s| s.parse::<f64>().expect("seconds"));
+    let budget = match (wall, cpu) {
+        (Some(_), Some(_)) => {
+            eprintln!("coverage: --budget and --cpu-budget exclude each other");
+            std::process::exit(2);
+        }
+        (_, Some(secs)) => Time { secs, cpu: true },
+        (wall, None) => Time {
+            secs: wall.unwrap_or(10.0),
+            cpu: false,
+        },
+    };
     let threads: usize = take(&mut args, "--threads").map_or(1, |s| s.parse().expect("a count"));
     let stuck_file = take(&mut args, "--stuck");
     let no_nets = args
@@ -66,7 +80,9 @@ fn main() {
         .map(|i| args.remove(i))
         .is_some();
     if args.is_empty() {
-        eprintln!("usage: coverage [--budget S] [--threads N] [--stuck FILE] SET...");
+        eprintln!(
+            "usage: coverage [--budget S | --cpu-budget S] [--threads N] [--stuck FILE] SET..."
+        );
         std::process::exit(2);
     }
     println!(
@@ -88,6 +104,13 @@ fn main() {
             }
         }
     }
+}
+
+/// The per-puzzle time budget: seconds of wall time, or of the thread's CPU time.
+#[derive(Clone, Copy)]
+struct Time {
+    secs: f64,
+    cpu: bool,
 }
 
 /// Removes `--name VALUE` from the arguments, returning VALUE.
@@ -182,7 +205,7 @@ fn jobs(set: &str) -> Vec<(String, Job)> {
 }
 
 /// Rates the jobs on `threads` threads, in job order.
-fn run(jobs: &[(String, Job)], budget: f64, threads: usize, no_nets: bool) -> Vec<Row> {
+fn run(jobs: &[(String, Job)], budget: Time, threads: usize, no_nets: bool) -> Vec<Row> {
     let next = AtomicUsize::new(0);
     let rows: Mutex<Vec<Option<Row>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
     std::thread::scope(|s| {
@@ -200,7 +223,7 @@ fn run(jobs: &[(String, Job)], budget: f64, threads: usize, no_nets: bool) -> Ve
     rows.into_inner().unwrap().into_iter().flatten().collect()
 }
 
-fn rate_one(label: &str, job: &Job, budget: f64, no_nets: bool) -> Row {
+fn rate_one(label: &str, job: &Job, budget: Time, no_nets: bool) -> Row {
     let mut row = Row {
         label: label.to_string(),
         end: End::Skipped,
@@ -220,7 +243,12 @@ fn rate_one(label: &str, job: &Job, budget: f64, no_nets: bool) -> Row {
     let g = &p.geometry;
     let limits = Limits {
         max_nodes: None,
-        max_time: Some(Duration::from_secs_f64(budget)),
+        max_time: Some(Duration::from_secs_f64(budget.secs)),
+    };
+    let logic_budget = if budget.cpu {
+        LogicBudget::on_clock(limits, anydoku_tune::thread_cpu)
+    } else {
+        LogicBudget::new(limits)
     };
     let t = anydoku_tune::thread_cpu_ms();
     let families: Vec<Family> = Family::ALL
@@ -229,7 +257,7 @@ fn rate_one(label: &str, job: &Job, budget: f64, no_nets: bool) -> Row {
         .collect();
     let result = Logic::with_families(g.symbol_count(), &families)
         .with_limits(limits)
-        .solve(g, &p.givens, solution.as_deref());
+        .solve_within(g, &p.givens, solution.as_deref(), &logic_budget);
     row.ms = anydoku_tune::thread_cpu_ms() - t;
     let path: Path = match result {
         Ok(path) => path,

@@ -128,13 +128,18 @@ impl<'e> Searcher<'e> {
     /// A plain uniqueness check (`limit` at most 2) of a model that has a CDCL
     /// form ([`Engine`]'s `cdcl_after`) that the depth-first search has not settled within
     /// that many nodes, or that met the engine's `cdcl_stall` dead ends first, goes on with
-    /// conflict-driven clause learning from the root, under what is left of the budget.
+    /// conflict-driven clause learning from the root, under what is left of the budget. A
+    /// larger count does so only when that first stretch found fewer than two solutions
+    /// (see `count_many`).
     pub fn count(&mut self, givens: &[Option<u8>], limit: u64, limits: Limits) -> Count {
         let budget = Budget::from(limits);
-        let switch = self
-            .e
-            .cdcl_switch(budget.max_nodes)
-            .filter(|_| limit <= 2);
+        let switch = self.e.cdcl_switch(budget.max_nodes);
+        if limit > 2 {
+            return match switch.filter(|&t| t > 0) {
+                Some(t) => self.count_many(givens, limit, budget, t),
+                None => self.count_dfs(givens, limit, budget, true),
+            };
+        }
         if switch == Some(0) {
             return self.count_cdcl(givens, limit, budget, 0);
         }
@@ -153,6 +158,38 @@ impl<'e> Searcher<'e> {
             }
             _ => dfs,
         }
+    }
+
+    /// A count past 2 on a model with a CDCL form that switches after `switch` nodes: a first
+    /// depth-first search of that many nodes (or the engine's `cdcl_stall` dead ends) tells
+    /// whether it finds solutions readily. If it found two, the whole count is depth-first
+    /// (from the root again); if it found fewer, the solutions are sparse and depth-first
+    /// search may wander for ages before the next one, so clause learning counts them from
+    /// the root (each solution found is excluded by a clause, until none is left, the limit is
+    /// reached or the budget runs out).
+    fn count_many(&mut self, givens: &[Option<u8>], limit: u64, budget: Budget, switch: u64) -> Count {
+        self.fails = 0;
+        self.max_fails = self.e.cdcl_stall.unwrap_or(u64::MAX);
+        let capped = Budget {
+            max_nodes: switch,
+            ..budget
+        };
+        let probe = self.count_dfs(givens, limit, capped, false);
+        let stalled = self.fails >= self.max_fails;
+        self.max_fails = u64::MAX;
+        if probe.complete || budget.deadline_passed() || !(probe.nodes >= switch || stalled) {
+            return probe;
+        }
+        if probe.count < 2 {
+            return self.count_cdcl(givens, limit, budget, probe.nodes);
+        }
+        let left = Budget {
+            max_nodes: budget.max_nodes.saturating_sub(probe.nodes),
+            ..budget
+        };
+        let mut count = self.count_dfs(givens, limit, left, true);
+        count.nodes += probe.nodes;
+        count
     }
 
     /// Depth-first search, on the bitboard kernel when the engine has one and the count is

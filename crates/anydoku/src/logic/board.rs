@@ -371,7 +371,7 @@ impl Board {
     /// cells hold `cands`, written to `out` (worked out once per solve).
     pub fn sum_support(&self, s: usize, cands: &[Mask], out: &mut Vec<Mask>) {
         let width = self.n_symbols as u32;
-        let work = || super::rules::cages::support(self, s, cands);
+        let work = |out: &mut Vec<Mask>| super::rules::cages::support(self, s, cands, out);
         self.supports.support(s, cands, width, out, work);
     }
 

@@ -5,26 +5,67 @@
 //! try one assumption after another) call [`Budget::tick`] for each assumption and give up,
 //! leaving [`Cx::exhaustive`] false, once it says the budget ran out. The solver then stops
 //! with the steps found so far.
+//!
+//! Time is wall time unless the budget is made [`on a clock`](Budget::on_clock) of the
+//! caller's (the tuning tools pass the thread's CPU time, so that runs on a loaded machine get
+//! as much work done as runs on an idle one).
 
 use std::cell::Cell;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::engine::Limits;
 
 /// A deadline and a limit on trial assumptions ("nodes"), with what was used so far.
 #[derive(Debug)]
 pub struct Budget {
-    deadline: Option<Instant>,
+    deadline: Option<Deadline>,
     max_nodes: Option<u64>,
     nodes: Cell<u64>,
     out: Cell<bool>,
 }
 
+/// When the time runs out: an instant of wall time, or a reading of a caller's clock.
+#[derive(Debug, Clone, Copy)]
+enum Deadline {
+    Wall(Instant),
+    Clock(fn() -> Duration, Duration),
+}
+
+impl Deadline {
+    /// The time left (zero once passed).
+    fn left(self) -> Duration {
+        match self {
+            Deadline::Wall(d) => d.saturating_duration_since(Instant::now()),
+            Deadline::Clock(clock, d) => d.saturating_sub(clock()),
+        }
+    }
+
+    fn passed(self) -> bool {
+        match self {
+            Deadline::Wall(d) => Instant::now() >= d,
+            Deadline::Clock(clock, d) => clock() >= d,
+        }
+    }
+}
+
 impl Budget {
-    /// A budget from the engine's limits, starting now.
+    /// A budget from the engine's limits, starting now (time is wall time).
     pub fn new(limits: Limits) -> Self {
+        let deadline = limits.max_time.and_then(|t| Instant::now().checked_add(t));
+        Budget::with_deadline(limits, deadline.map(Deadline::Wall))
+    }
+
+    /// A budget from the engine's limits whose time is measured on `clock` (the time passed
+    /// since some fixed start, such as the calling thread's CPU time), starting now. A search
+    /// the logic hands over to the engine gets what is left of it as wall time.
+    pub fn on_clock(limits: Limits, clock: fn() -> Duration) -> Self {
+        let deadline = limits.max_time.and_then(|t| clock().checked_add(t));
+        Budget::with_deadline(limits, deadline.map(|d| Deadline::Clock(clock, d)))
+    }
+
+    fn with_deadline(limits: Limits, deadline: Option<Deadline>) -> Self {
         Budget {
-            deadline: limits.max_time.and_then(|t| Instant::now().checked_add(t)),
+            deadline,
             max_nodes: limits.max_nodes,
             nodes: Cell::new(0),
             out: Cell::new(false),
@@ -48,7 +89,7 @@ impl Budget {
 
     /// Whether the budget has run out (checks the clock).
     pub fn is_out(&self) -> bool {
-        if !self.out.get() && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if !self.out.get() && self.deadline.is_some_and(Deadline::passed) {
             self.out.set(true);
         }
         self.out.get()
@@ -63,9 +104,7 @@ impl Budget {
     pub fn remaining(&self) -> Limits {
         Limits {
             max_nodes: self.max_nodes.map(|m| m.saturating_sub(self.nodes.get()).max(1)),
-            max_time: self
-                .deadline
-                .map(|d| d.saturating_duration_since(Instant::now())),
+            max_time: self.deadline.map(Deadline::left),
         }
     }
 }
@@ -157,5 +196,41 @@ impl<'a> Cx<'a> {
         } else {
             text()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// A clock the test moves by hand (milliseconds).
+    static NOW_MS: AtomicU64 = AtomicU64::new(1000);
+
+    fn fake_clock() -> Duration {
+        Duration::from_millis(NOW_MS.load(Ordering::SeqCst))
+    }
+
+    /// A budget on a caller's clock runs out when that clock passes it, whatever the wall
+    /// clock says, and hands what is left of it to a search.
+    #[test]
+    fn a_budget_on_a_clock_follows_that_clock() {
+        let limits = Limits {
+            max_nodes: None,
+            max_time: Some(Duration::from_millis(500)),
+        };
+        let b = Budget::on_clock(limits, fake_clock);
+        assert!(!b.is_out());
+        NOW_MS.fetch_add(200, Ordering::SeqCst);
+        assert!(!b.tick());
+        assert_eq!(b.remaining().max_time, Some(Duration::from_millis(300)));
+        NOW_MS.fetch_add(300, Ordering::SeqCst);
+        assert!(b.is_out());
+        assert_eq!(b.remaining().max_time, Some(Duration::ZERO));
+        // without a time limit the clock is never read as a deadline
+        let free = Budget::on_clock(Limits::none(), fake_clock);
+        NOW_MS.fetch_add(1_000_000, Ordering::SeqCst);
+        assert!(!free.is_out());
+        assert_eq!(free.remaining().max_time, None);
     }
 }

@@ -283,7 +283,8 @@ mod tests {
         for s in [x, y] {
             let cells = b.shapes[s].cells.clone();
             let cands: Vec<Mask> = cells.iter().map(|&c| b.cand[c]).collect();
-            let want = crate::logic::rules::cages::support(&b, s, &cands);
+            let mut want = Vec::new();
+            crate::logic::rules::cages::support(&b, s, &cands, &mut want);
             assert_eq!(joint_support(&b, &cells, &[s]), Some(want));
         }
         // r1c1, r1c2 hold 1 and 3, which r1c3 (same row) and r2c3 (same box) then cannot:

@@ -104,7 +104,7 @@ impl SupportCache {
         cands: &[Mask],
         width: u32,
         out: &mut Vec<Mask>,
-        work: impl FnOnce() -> Vec<Mask>,
+        work: impl FnOnce(&mut Vec<Mask>),
     ) {
         let k = cands.len();
         out.clear();
@@ -113,7 +113,7 @@ impl SupportCache {
                 unpack(x, k, width, out);
                 return;
             }
-            out.extend(work());
+            work(out);
             // a support is a part of the candidates, so it fits where they fit
             if let Some(value) = pack(out, width, 128) {
                 keep(&self.packed, key, value);
@@ -129,7 +129,7 @@ impl SupportCache {
                 out.extend_from_slice(&x[..k]);
                 return;
             }
-            out.extend(work());
+            work(out);
             let mut value = [0 as Mask; INLINE];
             value[..k].copy_from_slice(out);
             keep(&self.small, key, value);
@@ -140,7 +140,7 @@ impl SupportCache {
             out.extend_from_slice(&x);
             return;
         }
-        out.extend(work());
+        work(out);
         keep(&self.large, key, out.as_slice().into());
     }
 }
@@ -164,18 +164,18 @@ mod tests {
         ];
         let halve = |c: &[Mask]| c.iter().map(|&m| m & (m >> 1 | 1)).collect::<Vec<_>>();
         for (s, cands, width) in &cases {
-            cache.support(*s, cands, *width, &mut out, || halve(cands));
+            cache.support(*s, cands, *width, &mut out, |o| o.extend(halve(cands)));
             assert_eq!(out, halve(cands));
         }
         for (s, cands, width) in &cases {
-            cache.support(*s, cands, *width, &mut out, || panic!("worked out twice"));
+            cache.support(*s, cands, *width, &mut out, |_| panic!("worked out twice"));
             assert_eq!(out, halve(cands), "shape {s}");
         }
         // another shape with the same candidates is not a hit
         let mut worked = false;
-        cache.support(7, &cases[0].1, 9, &mut out, || {
+        cache.support(7, &cases[0].1, 9, &mut out, |o| {
             worked = true;
-            vec![0; 3]
+            o.extend([0; 3]);
         });
         assert!(worked && out == vec![0; 3]);
         assert_eq!(pack(&[0b10_0000_0000], 9, 112), None, "a mask wider than its field");
