@@ -931,7 +931,10 @@ fn corpus_logic_classic() {
             problems.push(format!("{name}: spearman below {min_rho}"));
         }
         if logic_only < min_logic {
-            problems.push(format!("{name}: {:.1} % without search", 100.0 * logic_only));
+            problems.push(format!(
+                "{name}: {:.1} % without search",
+                100.0 * logic_only
+            ));
         }
     }
     println!(
