@@ -26,6 +26,10 @@ enum Branch {
     Places { shape: u32, bit: Mask, next: u32 },
 }
 
+/// The most solutions a count excludes by clauses ([`Searcher::count_sparse`]): each clause
+/// lists every open cell, so this bounds the memory a count by clause learning takes.
+const CDCL_COUNT_CAP: u64 = 10_000;
+
 /// Reusable search state for one engine: the candidate arrays and the propagation queue.
 pub struct Searcher<'e> {
     e: &'e Engine,
@@ -181,7 +185,7 @@ impl<'e> Searcher<'e> {
             return probe;
         }
         if probe.count < 2 {
-            return self.count_cdcl(givens, limit, budget, probe.nodes);
+            return self.count_sparse(givens, limit, budget, probe.nodes, CDCL_COUNT_CAP);
         }
         let left = Budget {
             max_nodes: budget.max_nodes.saturating_sub(probe.nodes),
@@ -189,6 +193,35 @@ impl<'e> Searcher<'e> {
         };
         let mut count = self.count_dfs(givens, limit, left, true);
         count.nodes += probe.nodes;
+        count
+    }
+
+    /// Counts solutions that depth-first search finds too rarely, by clause learning: each
+    /// solution found is excluded by a clause, up to `cap` of them. Past that the blocking
+    /// clauses would grow with the count, and solutions are no longer rare, so depth-first
+    /// search (in fixed memory) counts from the root again under what is left of the budget.
+    pub(crate) fn count_sparse(
+        &mut self,
+        givens: &[Option<u8>],
+        limit: u64,
+        budget: Budget,
+        spent: u64,
+        cap: u64,
+    ) -> Count {
+        let first = self.count_cdcl(givens, limit.min(cap), budget, spent);
+        if first.count < cap || limit <= cap || budget.deadline_passed() {
+            return first;
+        }
+        let left = Budget {
+            max_nodes: budget.max_nodes.saturating_sub(first.nodes),
+            ..budget
+        };
+        let mut count = self.count_dfs(givens, limit, left, true);
+        count.nodes += first.nodes;
+        if !count.complete && count.count < first.count {
+            count.count = first.count;
+            count.solutions = first.solutions;
+        }
         count
     }
 

@@ -143,6 +143,11 @@ fn counts_on_the_4x4(values: Option<Vec<i64>>, seed: u64, cdcl: Switch) {
             if cdcl == Switch::Off {
                 let got = cdcl_count(&e, &givens, 300);
                 assert_eq!(got.count, want, "round {round}: CDCL");
+                // clause learning up to 5 solutions, then depth-first search from the root
+                let budget = crate::engine::Budget::from(Limits::none());
+                let got = crate::engine::search::Searcher::new(&e).count_sparse(&givens, 300, budget, 0, 5);
+                assert!(got.complete, "round {round}");
+                assert_eq!(got.count, want, "round {round}: CDCL then DFS");
             }
             let dfs = e.count(&givens, 300, Limits::none());
             assert!(dfs.complete, "round {round}");
