@@ -22,7 +22,12 @@ pub struct Budget {
     max_nodes: Option<u64>,
     nodes: Cell<u64>,
     out: Cell<bool>,
+    /// Calls to [`Budget::poll`] since it last read the clock.
+    polls: Cell<u32>,
 }
+
+/// [`Budget::poll`] reads the clock once in this many calls.
+const POLL_EVERY: u32 = 8;
 
 /// When the time runs out: an instant of wall time, or a reading of a caller's clock.
 #[derive(Debug, Clone, Copy)]
@@ -69,6 +74,7 @@ impl Budget {
             max_nodes: limits.max_nodes,
             nodes: Cell::new(0),
             out: Cell::new(false),
+            polls: Cell::new(0),
         }
     }
 
@@ -84,6 +90,18 @@ impl Budget {
         if self.max_nodes.is_some_and(|m| n > m) {
             self.out.set(true);
         }
+        self.poll()
+    }
+
+    /// [`Budget::is_out`] for the hot loops (one call per trial assumption or so): reads the
+    /// clock only once in [`POLL_EVERY`] calls, so a deadline is seen a few assumptions late.
+    pub(crate) fn poll(&self) -> bool {
+        let k = self.polls.get() + 1;
+        if k < POLL_EVERY {
+            self.polls.set(k);
+            return self.out.get();
+        }
+        self.polls.set(0);
         self.is_out()
     }
 

@@ -502,6 +502,8 @@ impl Table {
         let limit = depth_limit(task, top);
         let mut t = Table { starts: Vec::new(), meets: Vec::new(), loops: Vec::new(), deepest: 0 };
         let m = task.mode;
+        // scratch for the cycles' strong links, reused from source to source
+        let mut partners = Vec::new();
         for (i, u) in sources(b, g).enumerate() {
             if i % 64 == 63 && cx.budget.is_out() {
                 cx.exhaustive = false;
@@ -518,21 +520,21 @@ impl Table {
                         t.starts.push((start, from, t.meets.len() as u32));
                     }
                 }
-                Kind::Cycle => t.cycles((b, g, m), bfs, u, limit),
+                Kind::Cycle => t.cycles((b, g, m), bfs, (u, &mut partners), limit),
             }
         }
         Some(t)
     }
 
-    /// The loops from candidate `u` through each of its strong links.
-    fn cycles(&mut self, (b, g, m): (&Board, &Graph, Mode), bfs: &mut Bfs, u: usize, limit: u16) {
+    /// The loops from candidate `u` through each of its strong links (`partners`: scratch).
+    fn cycles(&mut self, (b, g, m): (&Board, &Graph, Mode), bfs: &mut Bfs, (u, partners): (usize, &mut Vec<usize>), limit: u16) {
         let (c, _) = g.cand(u);
         if m.y && !m.x && b.cand[c].count_ones() != 2 {
             return;
         }
-        let mut partners = Vec::new();
+        partners.clear();
         g.strong(u, m, &mut |x, _| partners.push(x));
-        for x in partners {
+        for &x in partners.iter() {
             let start = (2 * u + 1) as u32;
             let end = (2 * x) as u32;
             let found = bfs.run((b, g, m), start, limit, Some(end));

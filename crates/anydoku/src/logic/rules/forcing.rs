@@ -592,7 +592,7 @@ impl Done {
             // few propagations the sizes need)
             let room = self.snap_words.min(self.current_words) < SNAP_WORDS;
             snaps.push((self.keep && !self.ahead && room).then(|| Rc::new(net.snapshot())));
-            if !self.ahead || !net.cut || level >= self.last || cx.budget.is_out() {
+            if !self.ahead || !net.cut || level >= self.last || cx.budget.poll() {
                 break;
             }
             level += 1;
@@ -603,9 +603,9 @@ impl Done {
         let (contra, reach, stopped) = at[0].clone();
         *cut |= stopped;
         let keep = if self.ahead {
-            !cx.budget.is_out()
+            !cx.budget.poll()
         } else {
-            !stopped && net.complete && !cx.budget.is_out()
+            !stopped && net.complete && !cx.budget.poll()
         };
         if self.keep && keep {
             let words: usize = snaps.iter().flatten().map(|s| s.words()).sum();

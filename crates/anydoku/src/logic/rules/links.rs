@@ -156,7 +156,7 @@ impl Graph {
             }
         }
         let (strong_start, strong) = adjacency(total, &made);
-        let (weak_start, weak) = flatten(group_weak(b, &groups, base));
+        let (weak_start, weak) = group_weak(b, &groups, base);
         Graph {
             n,
             base,
@@ -305,18 +305,6 @@ fn adjacency(total: usize, made: &[(u32, u32, Link)]) -> (Vec<u32>, Vec<(u32, Li
     (out, flat)
 }
 
-/// Lists of lists as start offsets and one flat list.
-fn flatten<T: Copy>(lists: Vec<Vec<T>>) -> (Vec<u32>, Vec<T>) {
-    let mut start = Vec::with_capacity(lists.len() + 1);
-    let mut flat = Vec::new();
-    for l in &lists {
-        start.push(flat.len() as u32);
-        flat.extend_from_slice(l);
-    }
-    start.push(flat.len() as u32);
-    (start, flat)
-}
-
 /// The group nodes of a board: per pair of unique shapes and symbol, the empty cells of both
 /// that hold the symbol, when there are at least two.
 fn groups(b: &Board) -> Vec<Group> {
@@ -366,31 +354,51 @@ fn sees_all(b: &Board, c: usize, cells: &[usize]) -> bool {
 }
 
 /// The weak links of groups: per node id, the nodes it makes off when on (only groups and the
-/// candidates of their symbol that see a whole group have any).
-fn group_weak(b: &Board, groups: &[Group], base: usize) -> Vec<Vec<u32>> {
+/// candidates of their symbol that see a whole group have any), as start offsets and one flat
+/// list, each node's links in the order found.
+fn group_weak(b: &Board, groups: &[Group], base: usize) -> (Vec<u32>, Vec<u32>) {
     let n = b.n_symbols;
     if groups.is_empty() {
-        return Vec::new();
+        return (vec![0], Vec::new());
     }
-    let mut weak: Vec<Vec<u32>> = vec![Vec::new(); base + groups.len()];
+    // the groups of each symbol, in order: only those can be linked to each other
+    let mut by_sym: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (i, g) in groups.iter().enumerate() {
-        let gid = base + i;
+        by_sym[g.v].push(i);
+    }
+    // (node, node it makes off) in the order found
+    let mut made: Vec<(u32, u32)> = Vec::new();
+    for (i, g) in groups.iter().enumerate() {
+        let gid = (base + i) as u32;
         for &p in b.peers[g.cells[0]].iter() {
             let p = p as usize;
             if b.value[p].is_none() && b.cand[p] & (1 << g.v) != 0 && sees_all(b, p, &g.cells) {
-                weak[gid].push((p * n + g.v) as u32);
-                weak[p * n + g.v].push(gid as u32);
+                let q = (p * n + g.v) as u32;
+                made.extend([(gid, q), (q, gid)]);
             }
         }
-        for (j, h) in groups.iter().enumerate().skip(i + 1) {
-            if h.v == g.v
-                && h.cells.iter().all(|c| !g.cells.contains(c))
+        for &j in by_sym[g.v].iter().filter(|&&j| j > i) {
+            let h = &groups[j];
+            if h.cells.iter().all(|c| !g.cells.contains(c))
                 && h.cells.iter().all(|&c| sees_all(b, c, &g.cells))
             {
-                weak[gid].push((base + j) as u32);
-                weak[base + j].push(gid as u32);
+                made.extend([(gid, (base + j) as u32), ((base + j) as u32, gid)]);
             }
         }
     }
-    weak
+    let total = base + groups.len();
+    let mut start = vec![0u32; total + 1];
+    for &(u, _) in &made {
+        start[u as usize + 1] += 1;
+    }
+    for i in 0..total {
+        start[i + 1] += start[i];
+    }
+    let mut at = start.clone();
+    let mut flat = vec![0u32; made.len()];
+    for &(u, w) in &made {
+        flat[at[u as usize] as usize] = w;
+        at[u as usize] += 1;
+    }
+    (start, flat)
 }
