@@ -375,6 +375,19 @@ mod tests {
         );
     }
 
+    /// The minimal 9x9 Killer `generate --killer --seed SEED` makes.
+    fn generated_killer(seed: u64) -> crate::generate::Generated {
+        use crate::generate::{Generator, KillerOptions, Options};
+        let options = Options {
+            attempts: 200,
+            killer: Some(KillerOptions { min_size: 2, max_size: 5, drop_cages: true }),
+            limits: Limits::none(),
+            ..Options::default()
+        };
+        let g = std::sync::Arc::new(crate::Geometry::builtin("classic9").expect("built in"));
+        Generator::new(g, options).expect("options").generate_seeded(seed, 0).expect("made")
+    }
+
     /// On a generated minimal Killer (seed 4, as `generate --killer --seed 4` makes it), once
     /// the path has needed a step heavier than a dynamic forcing chain (+), cage forcing
     /// chains go first among the forcing rules: the path takes such a step where the
@@ -382,17 +395,8 @@ mod tests {
     /// take the same steps. Every step is checked against the solution.
     #[test]
     fn cage_forcing_goes_first_once_the_path_is_hard() {
-        use crate::generate::{Generator, KillerOptions, Options};
         use crate::logic::{rate, Memo};
-        use std::sync::Arc;
-        let options = Options {
-            attempts: 200,
-            killer: Some(KillerOptions { min_size: 2, max_size: 5, drop_cages: true }),
-            limits: Limits::none(),
-            ..Options::default()
-        };
-        let g = Arc::new(crate::Geometry::builtin("classic9").expect("built in"));
-        let made = Generator::new(g, options).expect("options").generate_seeded(4, 0).expect("made");
+        let made = generated_killer(4);
         let p = &made.puzzle;
         let logic = Logic::all(9);
         let path = logic.solve(&p.geometry, &p.givens, Some(&made.solution)).expect("a path");
@@ -421,18 +425,10 @@ mod tests {
     /// solution, and where the cage tier takes its first step the lighter tiers of sum forcing
     /// find nothing, and the tier's step there removes only candidates the solution does not use.
     #[test]
+    #[cfg_attr(debug_assertions, ignore = "about a minute of release-build solving")]
     fn the_cage_tier_goes_on_where_the_lighter_tiers_stop() {
-        use crate::generate::{Generator, KillerOptions, Options};
         use crate::logic::rate;
-        use std::sync::Arc;
-        let options = Options {
-            attempts: 200,
-            killer: Some(KillerOptions { min_size: 2, max_size: 5, drop_cages: true }),
-            limits: Limits::none(),
-            ..Options::default()
-        };
-        let g = Arc::new(crate::Geometry::builtin("classic9").expect("built in"));
-        let made = Generator::new(g, options).expect("options").generate_seeded(2, 0).expect("made");
+        let made = generated_killer(2);
         let p = &made.puzzle;
         let sol = &made.solution;
         let path = Logic::all(9).solve(&p.geometry, &p.givens, Some(sol)).expect("a path");
