@@ -462,17 +462,24 @@ fn every_cage_step_is_true_on_generated_killers() {
     }
 }
 
-/// A generated minimal Killer that the lighter rules and the one-assumption forcing nets do
-/// not finish: the cages' fillings as branches (cage forcing chains) take it to the end, every
-/// step checked against the solution.
-#[test]
-fn cage_forcing_chains_finish_a_generated_killer() {
-    let made = killer_generator().generate_seeded(4, 0).unwrap();
+/// The logic path of the minimal Killer `generate --killer --seed SEED` makes, every step
+/// checked against its solution; it must finish without search.
+fn generated_killer_by_logic(seed: u64) -> Path {
+    let made = killer_generator().generate_seeded(seed, 0).unwrap();
     let p = &made.puzzle;
     let path = Logic::all(9)
         .solve(&p.geometry, &p.givens, Some(&made.solution))
         .unwrap();
     assert!(path.solved && !path.search);
+    path
+}
+
+/// A generated minimal Killer that the lighter rules and the one-assumption forcing nets do
+/// not finish: the cages' fillings as branches (cage forcing chains) take it to the end, every
+/// step checked against the solution.
+#[test]
+fn cage_forcing_chains_finish_a_generated_killer() {
+    let path = generated_killer_by_logic(4);
     let cage_steps = path
         .steps
         .iter()
@@ -486,12 +493,7 @@ fn cage_forcing_chains_finish_a_generated_killer() {
 /// end, every step checked against the solution.
 #[test]
 fn the_cage_tier_finishes_generated_killers_the_lighter_nets_leave() {
-    let made = killer_generator().generate_seeded(6, 0).unwrap();
-    let p = &made.puzzle;
-    let path = Logic::all(9)
-        .solve(&p.geometry, &p.givens, Some(&made.solution))
-        .unwrap();
-    assert!(path.solved && !path.search);
+    let path = generated_killer_by_logic(6);
     let tier = path
         .steps
         .iter()
