@@ -119,7 +119,12 @@ pub fn count(args: &PuzzleArgs, limit: Option<u64>, budget: BudgetArgs) -> Resul
         } else {
             format!("the search budget ran out after {} nodes", result.nodes)
         };
-        outln!("at least {} ({why})", result.count);
+        if result.count == 0 {
+            // no solution yet is not "none": whether there is one is unknown
+            outln!("unknown (no solution found before {why})");
+        } else {
+            outln!("at least {} ({why})", result.count);
+        }
         return Ok(1);
     }
     if result.count >= limit {

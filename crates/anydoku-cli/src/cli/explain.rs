@@ -98,6 +98,9 @@ pub fn solve_steps(args: &PuzzleArgs, format: Format, budget: BudgetArgs) -> Res
         };
         match format {
             Format::Json => outln!("{}", json!({"status": status.as_str(), "error": why})),
+            Format::Text if status == Status::Unknown => {
+                outln!("unknown: {why}; steps need a puzzle with exactly one solution")
+            }
             Format::Text => outln!("{}: steps need a puzzle with exactly one solution", why),
         }
         return Ok(1);

@@ -95,7 +95,8 @@ pub struct DerivedArgs {
     pub verbose: bool,
 }
 
-/// Search budgets.
+/// Search budgets. The help says what most commands answer when a budget runs out; a command
+/// that answers otherwise (count, check, generate) says so with `mut_arg` on its subcommand.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub struct BudgetArgs {
     /// Give up after this many search nodes (answer `unknown`)
@@ -137,7 +138,9 @@ pub enum Command {
     Rate(explain::RateArgs),
     /// Count solutions up to a limit
     #[command(
-        after_help = "Without --limit, --timeout or --max-nodes the count stops after 10 seconds (then `at least N`).\n\nExit codes: 0 the exact count; 1 only a lower bound (the --limit was reached or a budget ran out); 2 bad input or an I/O error."
+        after_help = "Without --limit, --timeout or --max-nodes the count stops after 10 seconds (then `at least N`, or `unknown` if no solution was found by then).\n\nExit codes: 0 the exact count; 1 only a lower bound, or unknown (the --limit was reached or a budget ran out); 2 bad input or an I/O error.",
+        mut_arg("max_nodes", |a| a.help("Give up after this many search nodes (answer `at least N`, or `unknown` before the first solution)")),
+        mut_arg("timeout", |a| a.help("Give up after this many seconds, at most 1000000 (answer `at least N`, or `unknown` before the first solution)"))
     )]
     Count {
         #[command(flatten)]
@@ -150,12 +153,13 @@ pub enum Command {
     },
     /// Check a partial or full grid for conflicts (exit 1 if any rule is broken)
     #[command(
-        after_help = "Exit codes: 0 no rule broken and the grid can be completed; 1 a rule is broken, the grid cannot be completed, or a budget ran out first; 2 bad input or an I/O error."
+        after_help = "Exit codes: 0 no rule broken and the grid can be completed; 1 a rule is broken, the grid cannot be completed, or a budget ran out first; 2 bad input or an I/O error.",
+        mut_arg("max_nodes", |a| a.help("Give up the search for a completion after this many nodes, 1000000 without --timeout (then whether the grid can be completed is unknown)")),
+        mut_arg("timeout", |a| a.help("Give up the search for a completion after this many seconds, at most 1000000 (then whether the grid can be completed is unknown)"))
     )]
     Check {
         #[command(flatten)]
         input: PuzzleArgs,
-        /// Budget of the search for a completion (default: 1,000,000 nodes)
         #[command(flatten)]
         budget: BudgetArgs,
     },
@@ -189,7 +193,9 @@ pub enum Command {
     Render(render::RenderArgs),
     /// Generate random minimal puzzles (or Killer puzzles) for any geometry
     #[command(
-        after_help = "Exit codes: 0 every puzzle made; 1 a target was not reached or a budget ran out (the puzzles made so far are printed); 2 bad input or an I/O error."
+        after_help = "Exit codes: 0 every puzzle made; 1 a target was not reached or a budget ran out (the puzzles made so far are printed); 2 bad input or an I/O error.",
+        mut_arg("max_nodes", |a| a.help("Give up after this many search nodes (print the puzzles made so far, exit 1)")),
+        mut_arg("timeout", |a| a.help("Give up after this many seconds, at most 1000000 (print the puzzles made so far, exit 1)"))
     )]
     Generate(generate::GenerateArgs),
     /// Play in the browser: a local web server for one puzzle (or new ones) on any layout
