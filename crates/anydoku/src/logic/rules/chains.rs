@@ -326,7 +326,7 @@ impl Bfs {
                 g.strong(u, m, &mut |w, _: Link| {
                     let q = (2 * w + 1) as u32;
                     if self.slot[q as usize].seen != gen {
-                        self.record(g, q, next);
+                        self.push(q, next);
                     }
                 });
                 continue;
@@ -349,8 +349,13 @@ impl Bfs {
                 let (c, v) = g.cand(u);
                 if m.y {
                     for w in bits(b.cand[c] & !(1 << v)) {
-                        if visit(self, (2 * (c * g.n + w)) as u32) {
+                        let q = (2 * (c * g.n + w)) as u32;
+                        if q == end && meets {
                             return Some((end, p));
+                        }
+                        if q != end && self.slot[q as usize].seen != gen {
+                            self.push(q, next);
+                            self.off[w * words + c / 64] |= 1 << (c % 64);
                         }
                     }
                 }
@@ -365,14 +370,15 @@ impl Bfs {
                         let bit = end_at.1;
                         if meets {
                             for i in bits(fresh & (bit - 1)) {
-                                self.record(g, (2 * ((w * 64 + i) * g.n + v)) as u32, next);
+                                self.push((2 * ((w * 64 + i) * g.n + v)) as u32, next);
                             }
                             return Some((end, p));
                         }
                         fresh &= !bit;
                     }
+                    self.off[v * words + w] |= fresh;
                     for i in bits(fresh) {
-                        self.record(g, (2 * ((w * 64 + i) * g.n + v)) as u32, next);
+                        self.push((2 * ((w * 64 + i) * g.n + v)) as u32, next);
                     }
                 }
             }
@@ -385,6 +391,13 @@ impl Bfs {
             }
         }
         None
+    }
+
+    /// Records potential `q` as reached, with its slot, when the caller keeps `off` up to date.
+    #[inline]
+    fn push(&mut self, q: u32, slot: Slot) {
+        self.slot[q as usize] = slot;
+        self.queue.push(q);
     }
 
     /// Records potential `q` as reached, with its slot.
