@@ -141,9 +141,10 @@ impl LogicRule for Chains {
                 return None;
             }
             let table = Table::new((b, &g, cx), &mut bfs, task, bound)?;
-            let (hit, cut) = table.at((b, &g), &mut bfs, task, bound);
-            if cut && bound < usize::MAX {
-                cx.exhaustive &= limit < cx.cap && bound < cx.max_size;
+            let hit = table.at((b, &g), &mut bfs, task, bound);
+            let whole = limit < cx.cap && bound < cx.max_size;
+            if bound < usize::MAX && !whole && table.cut((b, &g), &mut bfs, task, bound) {
+                cx.exhaustive = false;
             }
             if let Some(hit) = hit {
                 let w = rate::tenths(task.base + rate::length_bonus(hit.path.len()));
@@ -183,11 +184,11 @@ impl LogicRule for Chains {
                 tables[t] = Some(Table::new((b, &g, cx), &mut bfs, xy[t], top)?);
             }
             let table = tables[t].as_ref()?;
-            let (hit, cut) = table.at((b, &g), &mut bfs, xy[t], rate::size_bound(l));
-            if let Some(hit) = hit {
+            let bound = rate::size_bound(l);
+            if let Some(hit) = table.at((b, &g), &mut bfs, xy[t], bound) {
                 return Some(hit.step(b, &g, xy[t], weight));
             }
-            level[t] = cut.then_some(l + 1);
+            level[t] = table.cut((b, &g), &mut bfs, xy[t], bound).then_some(l + 1);
         }
         best.map(|(w, hit, task)| hit.step(b, &g, task, w))
     }
@@ -325,7 +326,7 @@ impl Bfs {
                 g.strong(u, m, &mut |w, _: Link| {
                     let q = (2 * w + 1) as u32;
                     if self.slot[q as usize].seen != gen {
-                        self.record(g, q, next);
+                        self.push(q, next);
                     }
                 });
                 continue;
@@ -348,8 +349,13 @@ impl Bfs {
                 let (c, v) = g.cand(u);
                 if m.y {
                     for w in bits(b.cand[c] & !(1 << v)) {
-                        if visit(self, (2 * (c * g.n + w)) as u32) {
+                        let q = (2 * (c * g.n + w)) as u32;
+                        if q == end && meets {
                             return Some((end, p));
+                        }
+                        if q != end && self.slot[q as usize].seen != gen {
+                            self.push(q, next);
+                            self.off[w * words + c / 64] |= 1 << (c % 64);
                         }
                     }
                 }
@@ -364,14 +370,15 @@ impl Bfs {
                         let bit = end_at.1;
                         if meets {
                             for i in bits(fresh & (bit - 1)) {
-                                self.record(g, (2 * ((w * 64 + i) * g.n + v)) as u32, next);
+                                self.push((2 * ((w * 64 + i) * g.n + v)) as u32, next);
                             }
                             return Some((end, p));
                         }
                         fresh &= !bit;
                     }
+                    self.off[v * words + w] |= fresh;
                     for i in bits(fresh) {
-                        self.record(g, (2 * ((w * 64 + i) * g.n + v)) as u32, next);
+                        self.push((2 * ((w * 64 + i) * g.n + v)) as u32, next);
                     }
                 }
             }
@@ -384,6 +391,13 @@ impl Bfs {
             }
         }
         None
+    }
+
+    /// Records potential `q` as reached, with its slot, when the caller keeps `off` up to date.
+    #[inline]
+    fn push(&mut self, q: u32, slot: Slot) {
+        self.slot[q as usize] = slot;
+        self.queue.push(q);
     }
 
     /// Records potential `q` as reached, with its slot.
@@ -482,6 +496,11 @@ impl Bfs {
 /// wanted, and what they tell at each smaller bound: a breadth-first search meets every
 /// potential at the same depth, from the same parent and in the same order whatever its depth
 /// limit, so a deeper search holds all shallower ones.
+///
+/// Once a chain is found, the later sources are searched only as deep as a shorter chain could
+/// lie: a chain as long or longer from a later source never wins (the first in search order
+/// does), at any bound where it counts. Such a search is *truncated*: what it tells at deeper
+/// bounds (only whether it was cut there) is worked out again when asked ([`Table::cut`]).
 struct Table {
     /// Forcing chains: per start potential (in search order), its range in `meets`.
     starts: Vec<(u32, u32, u32)>,
@@ -494,16 +513,26 @@ struct Table {
     /// The deepest node any search reached (or closed a loop from): a bound whose depth
     /// limit is at most this cut some search.
     deepest: u16,
+    /// The truncated searches that reached their depth limit: (start, end or `u32::MAX`,
+    /// depth limit), in search order.
+    truncated: Vec<(u32, u32, u16)>,
 }
 
 impl Table {
     /// The searches of `task` for chains of at most `top` nodes; `None` when the budget ran out.
-    fn new((b, g, cx): (&Board, &Graph, &mut Cx), bfs: &mut Bfs, task: &Task, top: usize) -> Option<Table> {
+    fn new(cx3: (&Board, &Graph, &mut Cx), bfs: &mut Bfs, task: &Task, top: usize) -> Option<Table> {
+        Table::build(cx3, bfs, task, (top, true))
+    }
+
+    /// [`Table::new`], with the searches after the first chain found truncated when `prune`.
+    fn build((b, g, cx): (&Board, &Graph, &mut Cx), bfs: &mut Bfs, task: &Task, (top, prune): (usize, bool)) -> Option<Table> {
         let limit = depth_limit(task, top);
-        let mut t = Table { starts: Vec::new(), meets: Vec::new(), loops: Vec::new(), deepest: 0 };
+        let links = top.saturating_sub(1);
+        let mut t = Table { starts: Vec::new(), meets: Vec::new(), loops: Vec::new(), deepest: 0, truncated: Vec::new() };
         let m = task.mode;
-        // scratch for the cycles' strong links, reused from source to source
-        let mut partners = Vec::new();
+        let mut scratch = Scratch::default();
+        // how deep the next search goes: below the shortest chain found so far
+        let mut reach = limit;
         for (i, u) in sources(b, g).enumerate() {
             if i % 64 == 63 && cx.budget.is_out() {
                 cx.exhaustive = false;
@@ -513,60 +542,105 @@ impl Table {
                 Kind::Forcing => {
                     for on in [true, false] {
                         let start = (2 * u + on as usize) as u32;
-                        bfs.run((b, g, m), start, limit, None);
-                        t.deepest = t.deepest.max(bfs.deepest());
                         let from = t.meets.len() as u32;
+                        // an off start without strong links leads nowhere: no search needed
+                        let mut alone = !on;
+                        g.strong(u, m, &mut |_, _| alone = false);
+                        if alone {
+                            t.reached(0, (start, u32::MAX), (reach, limit));
+                            t.starts.push((start, from, from));
+                            continue;
+                        }
+                        bfs.run((b, g, m), start, reach, None);
+                        t.reached(bfs.deepest(), (start, u32::MAX), (reach, limit));
                         bfs.meetings(&mut t.meets);
                         t.starts.push((start, from, t.meets.len() as u32));
+                        // a later start matters only with a meeting of a smaller sum s, which
+                        // lies no deeper than s - 1
+                        match t.meets[from as usize..].last() {
+                            Some(&(_, s, _)) if prune && s as usize <= links => {
+                                reach = reach.min(s.saturating_sub(1).min(u16::MAX as u32) as u16);
+                            }
+                            _ => {}
+                        }
                     }
                 }
-                Kind::Cycle => t.cycles((b, g, m), bfs, (u, &mut partners), limit),
+                Kind::Cycle => t.cycles((b, g, m), bfs, (u, &mut scratch), (&mut reach, limit, prune)),
             }
         }
         Some(t)
     }
 
-    /// The loops from candidate `u` through each of its strong links (`partners`: scratch).
-    fn cycles(&mut self, (b, g, m): (&Board, &Graph, Mode), bfs: &mut Bfs, (u, partners): (usize, &mut Vec<usize>), limit: u16) {
+    /// Notes a search from `start` (to `end`) run to depth limit `reach` (the table's being
+    /// `limit`) that reached depth `d` and closed no loop.
+    fn reached(&mut self, d: u16, (start, end): (u32, u32), (reach, limit): (u16, u16)) {
+        self.deepest = self.deepest.max(d);
+        if d >= reach && reach < limit {
+            self.truncated.push((start, end, reach));
+        }
+    }
+
+    /// The loops from candidate `u` through each of its strong links; `reach`: the depth
+    /// limit of the next search, lowered to the shortest loop's when `prune`.
+    fn cycles(&mut self, (b, g, m): (&Board, &Graph, Mode), bfs: &mut Bfs, (u, sc): (usize, &mut Scratch), (reach, limit, prune): (&mut u16, u16, bool)) {
         let (c, _) = g.cand(u);
         if m.y && !m.x && b.cand[c].count_ones() != 2 {
             return;
         }
+        let Scratch { partners, path, nodes, even, odd } = sc;
         partners.clear();
         g.strong(u, m, &mut |x, _| partners.push(x));
         for &x in partners.iter() {
             let start = (2 * u + 1) as u32;
             let end = (2 * x) as u32;
-            let found = bfs.run((b, g, m), start, limit, Some(end));
+            let found = bfs.run((b, g, m), start, *reach, Some(end));
             let Some((q, p)) = found else {
-                self.deepest = self.deepest.max(bfs.deepest());
+                self.reached(bfs.deepest(), (start, end), (*reach, limit));
                 continue;
             };
             let d = bfs.depth(p);
             self.deepest = self.deepest.max(d);
-            let mut path = bfs.path(p);
+            path.clear();
+            bfs.walk(p, &mut |x| path.push(x));
+            path.reverse();
             path.push(q);
             if path.len() < 4 {
                 continue;
             }
-            let mut nodes: Vec<u32> = path.iter().map(|p| p / 2).collect();
+            nodes.clear();
+            nodes.extend(path.iter().map(|p| p / 2));
             nodes.sort_unstable();
             nodes.dedup();
             if nodes.len() != path.len() {
                 continue;
             }
-            let eliminations = loop_eliminations(b, g, &path);
+            let eliminations = loop_eliminations(b, g, path, (even, odd));
             if !eliminations.is_empty() {
-                self.loops.push((d, Hit { path, placements: vec![], eliminations, cycle: true }));
+                // a later loop matters only if shorter: closed from a node less deep than d
+                if prune {
+                    *reach = (*reach).min(d);
+                }
+                self.loops.push((d, Hit { path: path.clone(), placements: vec![], eliminations, cycle: true }));
             }
         }
     }
 
-    /// The shortest chain of at most `bound` nodes (the first one found in search order), and
-    /// whether a search of that bound would have been cut.
-    fn at(&self, (b, g): (&Board, &Graph), bfs: &mut Bfs, task: &Task, bound: usize) -> (Option<Hit>, bool) {
+    /// Whether a search of `task` for chains of at most `bound` nodes from some source would
+    /// have been cut at its depth limit (the truncated searches that could tell are run again).
+    fn cut(&self, (b, g): (&Board, &Graph), bfs: &mut Bfs, task: &Task, bound: usize) -> bool {
         let limit = depth_limit(task, bound);
-        let cut = self.deepest >= limit;
+        if self.deepest >= limit {
+            return true;
+        }
+        self.truncated.iter().filter(|x| x.2 < limit).any(|&(start, end, _)| {
+            let found = bfs.run((b, g, task.mode), start, limit, (end != u32::MAX).then_some(end));
+            found.is_none() && bfs.deepest() >= limit
+        })
+    }
+
+    /// The shortest chain of at most `bound` nodes (the first one found in search order).
+    fn at(&self, (b, g): (&Board, &Graph), bfs: &mut Bfs, task: &Task, bound: usize) -> Option<Hit> {
+        let limit = depth_limit(task, bound);
         match task.kind {
             Kind::Cycle => {
                 let mut best: Option<&Hit> = None;
@@ -575,7 +649,7 @@ impl Table {
                         best = Some(hit);
                     }
                 }
-                (best.map(|h| Hit { path: h.path.clone(), placements: vec![], eliminations: h.eliminations.clone(), cycle: true }), cut)
+                best.map(|h| Hit { path: h.path.clone(), placements: vec![], eliminations: h.eliminations.clone(), cycle: true })
             }
             Kind::Forcing => {
                 let links = bound.saturating_sub(1);
@@ -593,9 +667,7 @@ impl Table {
                     }
                     best = Some((start, len, q));
                 }
-                let Some((start, _, q)) = best else {
-                    return (None, cut);
-                };
+                let (start, _, q) = best?;
                 bfs.run((b, g, task.mode), start, limit, None);
                 let mut path = bfs.path(q);
                 let back = bfs.path(q ^ 1);
@@ -607,10 +679,20 @@ impl Table {
                 } else {
                     (vec![(c, v as u8)], vec![])
                 };
-                (Some(Hit { path, placements, eliminations, cycle: false }), cut)
+                Some(Hit { path, placements, eliminations, cycle: false })
             }
         }
     }
+}
+
+/// The buffers of a table's loop searches, reused from loop to loop.
+#[derive(Default)]
+struct Scratch {
+    partners: Vec<usize>,
+    path: Vec<u32>,
+    nodes: Vec<u32>,
+    even: Vec<usize>,
+    odd: Vec<usize>,
 }
 
 /// The depth limit of a task's searches for chains of at most `bound` nodes: a forcing chain
@@ -678,26 +760,28 @@ fn sources<'a>(b: &'a Board, g: &'a Graph) -> impl Iterator<Item = usize> + 'a {
         .flat_map(move |c| bits(b.cand[c]).map(move |v| c * g.n + v))
 }
 
-/// The candidates a closed loop removes: those weakly linked to a node of each parity.
-fn loop_eliminations(b: &Board, g: &Graph, path: &[u32]) -> Vec<(usize, u8)> {
+/// The candidates a closed loop removes: those weakly linked to a node of each parity
+/// (`even`, `odd`: scratch).
+fn loop_eliminations(b: &Board, g: &Graph, path: &[u32], (even, odd): (&mut Vec<usize>, &mut Vec<usize>)) -> Vec<(usize, u8)> {
     let all = Mode {
         x: true,
         y: true,
         grouped: true,
     };
-    let mut even: Vec<usize> = Vec::new();
-    let mut odd: Vec<usize> = Vec::new();
+    even.clear();
+    odd.clear();
     for (i, &p) in path.iter().enumerate() {
-        let list = if i % 2 == 0 { &mut even } else { &mut odd };
+        let list = if i % 2 == 0 { &mut *even } else { &mut *odd };
         g.weak(b, (p / 2) as usize, all, &mut |w| list.push(w));
     }
     even.sort_unstable();
     even.dedup();
     odd.sort_unstable();
     odd.dedup();
-    let in_loop: Vec<usize> = path.iter().map(|&p| (p / 2) as usize).collect();
-    even.into_iter()
-        .filter(|w| odd.binary_search(w).is_ok() && !g.is_group(*w) && !in_loop.contains(w))
+    let in_loop = |w: usize| path.iter().any(|&p| (p / 2) as usize == w);
+    even.iter()
+        .copied()
+        .filter(|&w| odd.binary_search(&w).is_ok() && !g.is_group(w) && !in_loop(w))
         .map(|w| {
             let (c, v) = g.cand(w);
             (c, v as u8)
@@ -744,5 +828,42 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+    }
+
+    /// A table whose later searches are truncated once a chain is found answers every bound
+    /// as one that searches every source to the full depth: the same chain, the same cut.
+    #[test]
+    fn truncated_searches_tell_what_full_ones_do() {
+        let g = Arc::new(Geometry::builtin("classic9").expect("classic9"));
+        let budget = crate::logic::budget::Budget::unlimited();
+        let mut truncated = 0;
+        for text in [
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+        ] {
+            let p = Puzzle::from_text(g.clone(), text).expect("a puzzle");
+            let b = Board::new(&g, &p.givens).expect("a board");
+            for task in PLAIN.iter().chain(GROUPED.iter()) {
+                let graph = Graph::new(&b, task.mode.grouped);
+                let mut bfs = Bfs::new(graph.node_count());
+                for top in [usize::MAX, 6, 8, 10, 13] {
+                    let mut cx = Cx::new(&budget);
+                    let full = Table::build((&b, &graph, &mut cx), &mut bfs, task, (top, false)).expect("no budget");
+                    let cut = Table::build((&b, &graph, &mut cx), &mut bfs, task, (top, true)).expect("no budget");
+                    assert!(full.truncated.is_empty());
+                    truncated += cut.truncated.len();
+                    let bounds = (0..8).map(rate::size_bound).filter(|&x| x <= top).chain([top]);
+                    for bound in bounds {
+                        let (a, z) = (full.at((&b, &graph), &mut bfs, task, bound), cut.at((&b, &graph), &mut bfs, task, bound));
+                        let key = |h: &Hit| (h.path.clone(), h.placements.clone(), h.eliminations.clone());
+                        assert_eq!(a.as_ref().map(key), z.as_ref().map(key), "{} top {top} bound {bound}", task.name);
+                        let (a, z) = (full.cut((&b, &graph), &mut bfs, task, bound), cut.cut((&b, &graph), &mut bfs, task, bound));
+                        assert_eq!(a, z, "{} top {top} bound {bound}: cut", task.name);
+                    }
+                }
+            }
+        }
+        assert!(truncated > 100, "the tables truncated {truncated} searches");
     }
 }

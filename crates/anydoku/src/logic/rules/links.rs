@@ -126,20 +126,22 @@ impl Graph {
         for (i, g) in groups.iter().enumerate() {
             by_sym[g.v].push(i);
         }
+        // (shape, group) for every shape holding the whole of a group, in order
+        let inside = shapes_holding(b, &groups);
         for &s in b.requiring() {
+            // the groups inside shape s, in order
+            let at = inside.partition_point(|x| x.0 < s);
+            let within = inside[at..].iter().take_while(|x| x.0 == s).map(|x| x.1);
             for v in bits(b.open_required(s)) {
                 let (count, two) = b.places(s, v);
                 if count == 2 {
                     link(two[0] * n + v, two[1] * n + v, Link::Shape);
                 }
-                if by_sym[v].is_empty() {
-                    continue;
-                }
-                let places = b.with_candidate(&b.shapes[s].cells, v);
-                for &gi in &by_sym[v] {
+                let mut places = Vec::new();
+                for gi in within.clone().filter(|&gi| groups[gi].v == v) {
                     let g = &groups[gi];
-                    if !g.cells.iter().all(|c| places.contains(c)) {
-                        continue;
+                    if places.is_empty() {
+                        places = b.with_candidate(&b.shapes[s].cells, v);
                     }
                     let rest: Vec<usize> = places
                         .iter()
@@ -348,9 +350,19 @@ fn groups(b: &Board) -> Vec<Group> {
     out
 }
 
-/// Whether cell `c` sees every cell of `cells` (and is not one of them).
-fn sees_all(b: &Board, c: usize, cells: &[usize]) -> bool {
-    cells.iter().all(|&g| g != c && b.sees(c, g))
+/// Per group, the shapes holding all of its cells: (shape, group), sorted.
+fn shapes_holding(b: &Board, groups: &[Group]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (gi, g) in groups.iter().enumerate() {
+        for &s in b.shapes_of[g.cells[0]].iter() {
+            if g.cells[1..].iter().all(|&c| b.shapes_of[c].contains(&s)) {
+                out.push((s, gi));
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// The weak links of groups: per node id, the nodes it makes off when on (only groups and the
@@ -366,22 +378,39 @@ fn group_weak(b: &Board, groups: &[Group], base: usize) -> (Vec<u32>, Vec<u32>) 
     for (i, g) in groups.iter().enumerate() {
         by_sym[g.v].push(i);
     }
+    let words = b.words;
+    // per group, its cells and the cells that see all of them, as bitsets
+    let mut sets = vec![0u64; 2 * words * groups.len()];
+    for (i, g) in groups.iter().enumerate() {
+        let (cells, common) = sets[2 * words * i..2 * words * (i + 1)].split_at_mut(words);
+        common.copy_from_slice(b.peer_set(g.cells[0]));
+        for &c in &g.cells {
+            cells[c / 64] |= 1 << (c % 64);
+            for (x, &p) in common.iter_mut().zip(b.peer_set(c)) {
+                *x &= p;
+            }
+        }
+        // a cell of the group is no peer of itself, so none of them is left
+        for (x, &own) in common.iter_mut().zip(cells.iter()) {
+            *x &= !own;
+        }
+    }
+    let cells_of = |i: usize| &sets[2 * words * i..2 * words * i + words];
+    let common_of = |i: usize| &sets[2 * words * i + words..2 * words * (i + 1)];
     // (node, node it makes off) in the order found
     let mut made: Vec<(u32, u32)> = Vec::new();
     for (i, g) in groups.iter().enumerate() {
         let gid = (base + i) as u32;
-        for &p in b.peers[g.cells[0]].iter() {
-            let p = p as usize;
-            if b.value[p].is_none() && b.cand[p] & (1 << g.v) != 0 && sees_all(b, p, &g.cells) {
-                let q = (p * n + g.v) as u32;
+        // the empty cells holding the symbol that see the whole group, in order
+        for (w, (&a, &h)) in common_of(i).iter().zip(b.holds(g.v)).enumerate() {
+            for k in bits(a & h) {
+                let q = ((w * 64 + k) * n + g.v) as u32;
                 made.extend([(gid, q), (q, gid)]);
             }
         }
         for &j in by_sym[g.v].iter().filter(|&&j| j > i) {
-            let h = &groups[j];
-            if h.cells.iter().all(|c| !g.cells.contains(c))
-                && h.cells.iter().all(|&c| sees_all(b, c, &g.cells))
-            {
+            let inside = cells_of(j).iter().zip(common_of(i)).all(|(&h, &a)| h & !a == 0);
+            if inside {
                 made.extend([(gid, (base + j) as u32), ((base + j) as u32, gid)]);
             }
         }
