@@ -5,10 +5,12 @@ A Little Killer clue is the sum of a diagonal (digits may repeat on it). For eac
 solution of a generated classic 9x9 puzzle, give every diagonal of two or more cells its sum (30
 clues; alone they do not make a grid unique), then in a seeded random order drop every given the
 puzzle does not need, then every clue it does not need (anydoku counts to two; the bench's CP-SAT
-side re-checks every answer). What is left is a minimal puzzle of few givens and clues.
+side re-checks every answer). What is left is a minimal puzzle of few givens and clues (a
+check that runs out of `--timeout` keeps what it tested: the puzzle stays unique, if perhaps not
+minimal, and a loaded machine may make another puzzle from the same seed).
 
     python3 crates/anydoku/benches/hardsums/little_killers.py --anydoku target/release/anydoku \
-        --seeds 1-8 > crates/anydoku/benches/hardsums/little_killers.jsonl
+        --seeds 20-27 --timeout 10 >> crates/anydoku/benches/hardsums/little_killers.jsonl
 """
 
 import argparse

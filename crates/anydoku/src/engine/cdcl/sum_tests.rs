@@ -276,3 +276,57 @@ fn searcher_on_killers_with_and_without_cdcl_agree() {
     }
     assert!(statuses.contains(&Status::Unique) && statuses.contains(&Status::Multiple));
 }
+
+/// Little Killers on the 9x9 (diagonal sums in both directions, digits may repeat, the short
+/// corner diagonals among them, whose holes the enumeration rules out) with a few givens: CDCL
+/// counts what depth-first search counts, up to 5.
+#[test]
+fn little_killer_counts_agree_with_depth_first_search() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+    let base = builtin::load("classic9").unwrap();
+    let e = Engine::new(&base);
+    let mut statuses = [0usize; 3];
+    for round in 0..30 {
+        let grid = crate::generate::grid::random_grid(&e, &mut rng, 100).unwrap();
+        let mut shapes = Vec::new();
+        for d in 1..9u32 {
+            // the down-right diagonals from the top row and the down-left ones from the top row
+            let right: Vec<u32> = (0..9 - d).map(|i| i * 9 + d + i).collect();
+            let left: Vec<u32> = (0..=d).map(|i| i * 9 + d - i).collect();
+            for (k, cells) in [right, left].into_iter().enumerate() {
+                if cells.len() < 2 || (cells.len() > 4 && rng.gen_bool(0.6)) {
+                    continue;
+                }
+                let mut total: i64 = cells.iter().map(|&c| grid[c as usize] as i64 + 1).sum();
+                if rng.gen_bool(0.03) {
+                    total += 1; // sometimes no planted solution
+                }
+                shapes.push(sum_shape(format!("Little killer {d} {k}"), cells, total, false));
+            }
+        }
+        let mut givens = vec![None; 81];
+        for _ in 0..rng.gen_range(8..20) {
+            let c = rng.gen_range(0..81);
+            givens[c] = Some(grid[c]);
+        }
+        let g = base.with_extra_shapes(shapes).unwrap();
+        let dfs = Engine::with_options(
+            &g,
+            Options {
+                cdcl: Switch::Off,
+                ..Default::default()
+            },
+        );
+        let Some(want) = dfs_count(&dfs, &givens, 5, 400_000) else {
+            continue;
+        };
+        let got = cdcl_count(&dfs, &givens, 5);
+        let keeps = |sol: &[u8]| {
+            let full: Vec<Option<u8>> = sol.iter().map(|&v| Some(v)).collect();
+            crate::puzzle::conflicts_of(&g, &full).is_empty()
+        };
+        assert_agrees(&got, &want, &givens, &keeps, &format!("round {round}"));
+        statuses[(want.count as usize).min(2)] += 1;
+    }
+    assert!(statuses[1] > 0 && statuses[2] > 0, "{statuses:?} (none, one, more)");
+}
