@@ -80,6 +80,7 @@ pub struct Net<'a> {
     /// Scratch for counting ancestors.
     mark: Vec<u32>,
     mark_gen: u32,
+    stack: Vec<u32>,
     /// Rules for nested reasoning (level 1 and up), cheapest first.
     nested: Vec<Box<dyn LogicRule>>,
     /// The board the nested rules read (the working candidates), kept from one use to the next.
@@ -120,6 +121,10 @@ pub struct Net<'a> {
     holds: Vec<u64>,
     base_holds: Vec<u64>,
     out: Out,
+    /// The potentials [`Net::run_until`] waits for, and how many of them (in order) are
+    /// known to be reached.
+    until: Vec<u32>,
+    until_at: usize,
 }
 
 /// What a net knows of one potential, in one place (a visit reads one cache line).
@@ -141,7 +146,8 @@ struct Slot {
 /// Potentials produced by one step of a net, with their parents.
 #[derive(Default)]
 struct Out {
-    /// (potential, start in `par`, number of parents)
+    /// (potential, start in `par`, number of parents); a potential already reached when it
+    /// is produced may come without the parents after the first (they are not read)
     pots: Vec<(u32, u32, u16)>,
     par: Vec<u32>,
 }
@@ -213,6 +219,7 @@ impl<'a> Net<'a> {
             stop: None,
             mark: vec![0; pots],
             mark_gen: 0,
+            stack: Vec::new(),
             limit: u16::MAX,
             inner_size: usize::MAX,
             cut: false,
@@ -239,6 +246,8 @@ impl<'a> Net<'a> {
             holds: base_holds.clone(),
             base_holds,
             out: Out::default(),
+            until: Vec::new(),
+            until_at: 0,
         }
     }
 
@@ -275,6 +284,7 @@ impl<'a> Net<'a> {
     }
 
     /// Whether potential `p` was reached by the current propagation.
+    #[inline]
     pub fn has(&self, p: u32) -> bool {
         self.slot[p as usize].seen == self.gen
     }
@@ -288,6 +298,23 @@ impl<'a> Net<'a> {
         let (start, len) = (self.arena.len() as u32, parents.len() as u16);
         self.slot[p as usize] = Slot { seen: self.gen, start, len, depth, extra, via: u32::MAX };
         self.arena.extend_from_slice(parents);
+        self.order.push(p);
+    }
+
+    /// [`Net::add`] with one parent and no extra size: most potentials, kept light.
+    #[inline]
+    fn add_one(&mut self, p: u32, parent: u32) {
+        let depth = self.slot[parent as usize].depth + 1;
+        let start = self.arena.len() as u32;
+        self.slot[p as usize] = Slot {
+            seen: self.gen,
+            start,
+            len: 1,
+            depth,
+            extra: 0,
+            via: u32::MAX,
+        };
+        self.arena.push(parent);
         self.order.push(p);
     }
 
@@ -314,8 +341,34 @@ impl<'a> Net<'a> {
         met
     }
 
+    /// [`Net::run`] that stops as soon as every potential of `targets` is reached: what lies
+    /// behind a potential is fixed once it is reached, so its [`Net::size`] is known then. It
+    /// reports no contradiction when it stops early. A net with nested rules runs to the end
+    /// (their searches tell `cx` whether they were complete).
+    pub fn run_until(&mut self, cx: &mut Cx, targets: impl Iterator<Item = u32>) -> Option<(u32, u32)> {
+        self.until.clear();
+        if self.nested.is_empty() {
+            self.until.extend(targets);
+        }
+        self.until_at = 0;
+        let met = self.run(cx);
+        self.until.clear();
+        met
+    }
+
+    /// Whether every potential [`Net::run_until`] waits for is reached.
+    fn all_reached(&mut self) -> bool {
+        while self.until_at < self.until.len() && self.has(self.until[self.until_at]) {
+            self.until_at += 1;
+        }
+        self.until_at == self.until.len()
+    }
+
     fn drain(&mut self, cx: &mut Cx, out: &mut Out) -> Option<(u32, u32)> {
         loop {
+            if !self.until.is_empty() && self.all_reached() {
+                return None;
+            }
             let on = if let Some((i, p)) = self.next(true) {
                 out.clear();
                 if self.slot[p as usize].depth < self.limit {
@@ -366,7 +419,11 @@ impl<'a> Net<'a> {
                 let (q, s, l) = out.pots[i];
                 if !self.has(q) {
                     let (s, l) = (s as usize, l as usize);
-                    self.add(q, &out.par[s..s + l], 0);
+                    if l == 1 {
+                        self.add_one(q, out.par[s]);
+                    } else {
+                        self.add(q, &out.par[s..s + l], 0);
+                    }
                 }
                 if self.has(q ^ 1) {
                     return Some(if on { (q ^ 1, q) } else { (q, q ^ 1) });
@@ -377,8 +434,8 @@ impl<'a> Net<'a> {
 
     /// The cell and symbol of a potential.
     pub fn cand(&self, p: u32) -> (usize, usize) {
-        let node = (p / 2) as usize;
-        (node / self.n, node % self.n)
+        let (node, n) = (p / 2, self.n as u32);
+        ((node / n) as usize, (node % n) as usize)
     }
 
     fn pot(&self, c: usize, v: usize, on: bool) -> u32 {
@@ -401,30 +458,33 @@ impl<'a> Net<'a> {
     /// parent: `p`); the two opposite potentials met, if any.
     fn follow_on(&mut self, p: u32) -> Option<(u32, u32)> {
         let (c, v) = self.cand(p);
-        let add = |net: &mut Self, q: u32| {
-            if !net.has(q) {
-                net.add(q, &[p], 0);
-            }
-            net.has(q ^ 1)
-        };
         if !self.mode.nishio {
             for w in bits(self.work[c] & !(1 << v)) {
                 let q = self.pot(c, w, false);
-                if add(self, q) {
+                if self.reach_from(q, p) {
                     return Some((q ^ 1, q));
                 }
             }
         }
-        let words = self.b.words;
+        let (words, peers) = (self.b.words, self.b.peer_set(c));
         for w in 0..words {
-            for i in bits(self.b.peer_set(c)[w] & self.holds[v * words + w]) {
+            for i in bits(peers[w] & self.holds[v * words + w]) {
                 let q = self.pot(w * 64 + i, v, false);
-                if add(self, q) {
+                if self.reach_from(q, p) {
                     return Some((q ^ 1, q));
                 }
             }
         }
         None
+    }
+
+    /// Reaches `q` from `p` (its one parent) unless it was reached; whether its opposite was.
+    #[inline(always)]
+    fn reach_from(&mut self, q: u32, p: u32) -> bool {
+        if !self.has(q) {
+            self.add_one(q, p);
+        }
+        self.has(q ^ 1)
     }
 
     fn off_to_on(&self, p: u32, out: &mut Out) {
@@ -442,9 +502,13 @@ impl<'a> Net<'a> {
         let (c, v) = self.cand(p);
         if !self.mode.nishio && self.work[c].count_ones() == 2 && b.value[c].is_none() {
             let w = (self.work[c] & !(1 << v)).trailing_zeros() as usize;
-            out.start(self.pot(c, w, true), p);
-            for x in bits(b.cand[c] & !self.work[c]) {
-                out.par.push(self.pot(c, x, false));
+            let q = self.pot(c, w, true);
+            out.start(q, p);
+            // (the parents of a potential already reached are not read)
+            if !self.has(q) {
+                for x in bits(b.cand[c] & !self.work[c]) {
+                    out.par.push(self.pot(c, x, false));
+                }
             }
             out.close();
         }
@@ -461,10 +525,13 @@ impl<'a> Net<'a> {
             else {
                 continue;
             };
-            out.start(self.pot(other, v, true), p);
-            for w in 0..words {
-                for i in bits(set[w] & base[w] & !holds[w] & not_c(w)) {
-                    out.par.push(self.pot(w * 64 + i, v, false));
+            let q = self.pot(other, v, true);
+            out.start(q, p);
+            if !self.has(q) {
+                for w in 0..words {
+                    for i in bits(set[w] & base[w] & !holds[w] & not_c(w)) {
+                        out.par.push(self.pot(w * 64 + i, v, false));
+                    }
                 }
             }
             out.close();

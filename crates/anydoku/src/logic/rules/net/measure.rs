@@ -10,7 +10,9 @@ impl Net<'_> {
     pub fn size(&mut self, targets: &[u32]) -> usize {
         self.mark_gen += 1;
         let g = self.mark_gen;
-        let mut stack: Vec<u32> = targets.to_vec();
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.extend_from_slice(targets);
         let mut count = 0;
         while let Some(p) = stack.pop() {
             if self.mark[p as usize] == g {
@@ -20,6 +22,7 @@ impl Net<'_> {
             count += 1 + self.slot[p as usize].extra as usize;
             stack.extend_from_slice(self.parents(p));
         }
+        self.stack = stack;
         count
     }
 
