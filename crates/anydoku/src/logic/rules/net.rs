@@ -467,8 +467,8 @@ impl<'a> Net<'a> {
             }
         }
         let (words, peers) = (self.b.words, self.b.peer_set(c));
-        for w in 0..words {
-            for i in bits(peers[w] & self.holds[v * words + w]) {
+        for (w, &peer) in peers.iter().enumerate() {
+            for i in bits(peer & self.holds[v * words + w]) {
                 let q = self.pot(w * 64 + i, v, false);
                 if self.reach_from(q, p) {
                     return Some((q ^ 1, q));

@@ -92,7 +92,7 @@ mod tests {
         let n = b.n_symbols;
         let (c, v) = ((p / 2) as usize / n, (p / 2) as usize % n);
         let open = b.value[c].is_none() && b.cand[c] & (1 << v) != 0;
-        open && (p % 2 == 0 || b.cand[c].count_ones() > 1)
+        open && (p.is_multiple_of(2) || b.cand[c].count_ones() > 1)
     }
 
     /// A reach set holds exactly the potentials of a propagation that change the board, and
