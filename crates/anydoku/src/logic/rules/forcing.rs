@@ -25,10 +25,13 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::net::{Net, NetMode, Snapshot};
+use reach::{Reach, Useful};
 use super::{LogicRule, Step};
 use crate::logic::board::{bits, Board};
 use crate::logic::budget::Cx;
 use crate::logic::{rate, Family};
+
+mod reach;
 
 /// Which forcing nets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -173,10 +176,8 @@ impl Forcing {
         let mut out = Vec::new();
         let mut cut = false;
         // what each "on" assumption reaches, for the cell and region nets
-        let mut reach: FxHashMap<u32, Rc<Vec<u64>>> = FxHashMap::default();
-        let words = net.potentials().div_ceil(64);
-        let mut common = vec![0u64; words];
-        let useful = useful(b, net.potentials());
+        let mut reach: FxHashMap<u32, Reach> = FxHashMap::default();
+        let mut common = vec![0u64; done.useful.words];
         let keep = !nishio && net.potentials() / 64 * b.cell_count() * n < 1 << 24;
         for c in 0..b.cell_count() {
             let k = b.cand[c].count_ones();
@@ -198,7 +199,7 @@ impl Forcing {
                     if let Some(size) = contra {
                         out.push(Proof::Contradiction { pot: on ^ 1, size });
                     } else if !nishio && k >= 3 {
-                        for t in worth(&useful, &on_reach, Some(&off_reach)) {
+                        for t in done.useful.worth(&on_reach, Some(&off_reach)) {
                             out.push(Proof::Double { pot: on, target: t });
                         }
                     }
@@ -216,7 +217,7 @@ impl Forcing {
                 }
             }
             if !first {
-                for t in worth(&useful, &common, None) {
+                for t in done.useful.worth(&common, None) {
                     out.push(Proof::Cell { cell: c, target: t });
                 }
             }
@@ -233,17 +234,19 @@ impl Forcing {
         &self,
         net: &mut Net,
         cx: &mut Cx,
-        (reach, done): (&mut FxHashMap<u32, Rc<Vec<u64>>>, &mut Done),
+        (reach, done): (&mut FxHashMap<u32, Reach>, &mut Done),
         out: &mut Vec<Proof>,
     ) -> Option<bool> {
         let mut cut = false;
         let b = net.b;
         let n = b.n_symbols;
-        let mut common = vec![0u64; net.potentials().div_ceil(64)];
-        let useful = useful(b, net.potentials());
+        let mut common = vec![0u64; done.useful.words];
+        let mut places: Vec<usize> = Vec::new();
         for s in 0..b.shapes.len() {
             for v in bits(b.open_required(s)) {
-                let places = b.with_candidate(&b.shapes[s].cells, v);
+                places.clear();
+                let has = |&&c: &&usize| b.value[c].is_none() && b.cand[c] & (1 << v) != 0;
+                places.extend(b.shapes[s].cells.iter().filter(has));
                 if places.len() < 2 {
                     continue;
                 }
@@ -266,7 +269,7 @@ impl Forcing {
                         and_in(&mut common, &set);
                     }
                 }
-                for t in worth(&useful, &common, None) {
+                for t in done.useful.worth(&common, None) {
                     out.push(Proof::Region {
                         shape: s,
                         v,
@@ -341,7 +344,11 @@ impl Forcing {
                 _ => {
                     net.reset();
                     net.assume(start);
-                    net.run(cx)
+                    // propagated only as far as the targets, whose sizes are then known
+                    // (not when a branch ends on a contradiction)
+                    let group = &todo[i..end];
+                    let whole = group.iter().any(|x| x.2 == u32::MAX);
+                    net.run_until(cx, group.iter().map(|x| x.2).filter(|_| !whole))
                 }
             };
             while i < end {
@@ -480,8 +487,9 @@ fn set_tier(net: &mut Net, level: usize) {
 /// nested searches were complete, is the same at every larger limit.
 struct Tiers {
     first: usize,
-    at: Vec<(Option<usize>, Rc<Vec<u64>>, bool)>,
-    /// Per tier, the propagation itself, to measure proofs' sizes in (while memory allows).
+    at: Vec<(Option<usize>, Reach, bool)>,
+    /// Per tier, the propagation itself, to measure proofs' sizes in (while memory allows;
+    /// the tiers past its end have none).
     snaps: Vec<Option<Rc<Snapshot>>>,
 }
 
@@ -509,6 +517,8 @@ struct Done {
     /// This tier's propagations that are not kept for the next tiers, to measure sizes in.
     current: FxHashMap<u32, Rc<Snapshot>>,
     current_words: usize,
+    /// The potentials a reach set holds.
+    useful: Useful,
 }
 
 impl Done {
@@ -532,6 +542,7 @@ impl Done {
             snap_words: 0,
             current: FxHashMap::default(),
             current_words: 0,
+            useful: Useful::new(net.b, net.potentials()),
         }
     }
 
@@ -559,7 +570,7 @@ impl Done {
         let t = self.map.get(&start)?;
         let (i, last) = (self.tier.checked_sub(t.first)?, t.at.len() - 1);
         if i <= last || !t.at[last].2 {
-            t.snaps[i.min(last)].clone()
+            t.snaps.get(i.min(last)).cloned().flatten()
         } else {
             None
         }
@@ -569,7 +580,7 @@ impl Done {
     /// it does) and what it reached. A propagation that stopped nowhere at the depth limit
     /// (and whose nested searches were complete) is the same at every larger limit, so it is
     /// kept for the next tiers.
-    fn recall(&mut self, net: &mut Net, start: u32, cx: &mut Cx, cut: &mut bool) -> (Option<usize>, Rc<Vec<u64>>) {
+    fn recall(&mut self, net: &mut Net, start: u32, cx: &mut Cx, cut: &mut bool) -> (Option<usize>, Reach) {
         if let Some(t) = self.map.get(&start) {
             let i = self.tier - t.first;
             let last = t.at.len() - 1;
@@ -581,17 +592,21 @@ impl Done {
         }
         net.reset();
         net.assume(start);
+        // (`snaps` stays empty while no snapshot is kept: a missing one is none)
         let (mut at, mut snaps) = (Vec::new(), Vec::new());
         let mut level = self.tier;
         loop {
             let met = net.run(cx);
             // the size a contradiction proof has: the potentials behind the two it met
             let contra = met.map(|(on, off)| net.size(&[on, off]));
-            at.push((contra, Rc::new(net.reached()), net.cut));
+            at.push((contra, self.useful.set(&net.order), net.cut));
             // (not for nets propagated ahead: there a snapshot per tier costs more than the
             // few propagations the sizes need)
             let room = self.snap_words.min(self.current_words) < SNAP_WORDS;
-            snaps.push((self.keep && !self.ahead && room).then(|| Rc::new(net.snapshot())));
+            if self.keep && !self.ahead && room {
+                snaps.resize(at.len() - 1, None);
+                snaps.push(Some(Rc::new(net.snapshot())));
+            }
             if !self.ahead || !net.cut || level >= self.last || cx.budget.poll() {
                 break;
             }
@@ -621,7 +636,11 @@ impl Done {
                     snaps,
                 },
             );
-        } else if let Some(s) = snaps[0].take().filter(|_| self.current_words < SNAP_WORDS) {
+        } else if let Some(s) = snaps
+            .first_mut()
+            .and_then(Option::take)
+            .filter(|_| self.current_words < SNAP_WORDS)
+        {
             self.current_words += s.words();
             self.current.insert(start, s);
         }
@@ -632,35 +651,4 @@ impl Done {
 /// `a` becomes `a & b`.
 fn and_in(a: &mut [u64], b: &[u64]) {
     a.iter_mut().zip(b).for_each(|(x, y)| *x &= y);
-}
-
-/// The potentials that change the board, as a bitset of `pots` potentials: an "on" for an
-/// empty cell with other candidates, an "off" for a candidate still there.
-fn useful(b: &Board, pots: usize) -> Vec<u64> {
-    let n = b.n_symbols;
-    let mut out = vec![0u64; pots.div_ceil(64)];
-    for c in (0..b.cell_count()).filter(|&c| b.value[c].is_none()) {
-        for v in bits(b.cand[c]) {
-            let p = (c * n + v) * 2;
-            out[p / 64] |= 1 << (p % 64);
-            if b.cand[c] != 1 << v {
-                out[(p + 1) / 64] |= 1 << ((p + 1) % 64);
-            }
-        }
-    }
-    out
-}
-
-/// The potentials of a set (`set & also`, with `also`) that change the board ([`useful`]).
-fn worth(useful: &[u64], set: &[u64], also: Option<&[u64]>) -> Vec<u32> {
-    let mut out = Vec::new();
-    let also = also.unwrap_or(set);
-    for (i, ((&x, &y), &u)) in set.iter().zip(also).zip(useful).enumerate() {
-        let mut w = x & y & u;
-        while w != 0 {
-            out.push((i * 64 + w.trailing_zeros() as usize) as u32);
-            w &= w - 1;
-        }
-    }
-    out
 }

@@ -18,16 +18,21 @@
 //! X-Wing; from level 2 forcing chains, from level 3 cell and region forcing chains, from
 //! level 4 dynamic forcing chains) for eliminations on the working copy: those are "nested"
 //! reasoning. When the net meets a potential and its opposite, the assumptions contradict.
-
-use std::mem::take;
+//!
+//! This module holds the net's state and its propagation loop (singles); the whole-shape steps
+//! are in `shapes`, nested reasoning in `nested`, the queues and going back in `queue`, reading
+//! a finished propagation in `measure` and keeping one in `snapshot`.
 
 use super::links::{Graph, Mode};
 use super::sum_memo::SumMemo;
-use super::{LogicRule, Step};
+use super::LogicRule;
 use crate::logic::board::{bits, Board, Mask};
 use crate::logic::budget::Cx;
 
+mod measure;
+mod nested;
 mod queue;
+mod shapes;
 mod snapshot;
 pub use queue::Mark;
 pub use snapshot::Snapshot;
@@ -75,6 +80,7 @@ pub struct Net<'a> {
     /// Scratch for counting ancestors.
     mark: Vec<u32>,
     mark_gen: u32,
+    stack: Vec<u32>,
     /// Rules for nested reasoning (level 1 and up), cheapest first.
     nested: Vec<Box<dyn LogicRule>>,
     /// The board the nested rules read (the working candidates), kept from one use to the next.
@@ -115,6 +121,10 @@ pub struct Net<'a> {
     holds: Vec<u64>,
     base_holds: Vec<u64>,
     out: Out,
+    /// The potentials [`Net::run_until`] waits for, and how many of them (in order) are
+    /// known to be reached.
+    until: Vec<u32>,
+    until_at: usize,
 }
 
 /// What a net knows of one potential, in one place (a visit reads one cache line).
@@ -136,7 +146,8 @@ struct Slot {
 /// Potentials produced by one step of a net, with their parents.
 #[derive(Default)]
 struct Out {
-    /// (potential, start in `par`, number of parents)
+    /// (potential, start in `par`, number of parents); a potential already reached when it
+    /// is produced may come without the parents after the first (they are not read)
     pots: Vec<(u32, u32, u16)>,
     par: Vec<u32>,
 }
@@ -208,6 +219,7 @@ impl<'a> Net<'a> {
             stop: None,
             mark: vec![0; pots],
             mark_gen: 0,
+            stack: Vec::new(),
             limit: u16::MAX,
             inner_size: usize::MAX,
             cut: false,
@@ -234,6 +246,8 @@ impl<'a> Net<'a> {
             holds: base_holds.clone(),
             base_holds,
             out: Out::default(),
+            until: Vec::new(),
+            until_at: 0,
         }
     }
 
@@ -270,6 +284,7 @@ impl<'a> Net<'a> {
     }
 
     /// Whether potential `p` was reached by the current propagation.
+    #[inline]
     pub fn has(&self, p: u32) -> bool {
         self.slot[p as usize].seen == self.gen
     }
@@ -283,6 +298,23 @@ impl<'a> Net<'a> {
         let (start, len) = (self.arena.len() as u32, parents.len() as u16);
         self.slot[p as usize] = Slot { seen: self.gen, start, len, depth, extra, via: u32::MAX };
         self.arena.extend_from_slice(parents);
+        self.order.push(p);
+    }
+
+    /// [`Net::add`] with one parent and no extra size: most potentials, kept light.
+    #[inline]
+    fn add_one(&mut self, p: u32, parent: u32) {
+        let depth = self.slot[parent as usize].depth + 1;
+        let start = self.arena.len() as u32;
+        self.slot[p as usize] = Slot {
+            seen: self.gen,
+            start,
+            len: 1,
+            depth,
+            extra: 0,
+            via: u32::MAX,
+        };
+        self.arena.push(parent);
         self.order.push(p);
     }
 
@@ -309,8 +341,34 @@ impl<'a> Net<'a> {
         met
     }
 
+    /// [`Net::run`] that stops as soon as every potential of `targets` is reached: what lies
+    /// behind a potential is fixed once it is reached, so its [`Net::size`] is known then. It
+    /// reports no contradiction when it stops early. A net with nested rules runs to the end
+    /// (their searches tell `cx` whether they were complete).
+    pub fn run_until(&mut self, cx: &mut Cx, targets: impl Iterator<Item = u32>) -> Option<(u32, u32)> {
+        self.until.clear();
+        if self.nested.is_empty() {
+            self.until.extend(targets);
+        }
+        self.until_at = 0;
+        let met = self.run(cx);
+        self.until.clear();
+        met
+    }
+
+    /// Whether every potential [`Net::run_until`] waits for is reached.
+    fn all_reached(&mut self) -> bool {
+        while self.until_at < self.until.len() && self.has(self.until[self.until_at]) {
+            self.until_at += 1;
+        }
+        self.until_at == self.until.len()
+    }
+
     fn drain(&mut self, cx: &mut Cx, out: &mut Out) -> Option<(u32, u32)> {
         loop {
+            if !self.until.is_empty() && self.all_reached() {
+                return None;
+            }
             let on = if let Some((i, p)) = self.next(true) {
                 out.clear();
                 if self.slot[p as usize].depth < self.limit {
@@ -361,7 +419,11 @@ impl<'a> Net<'a> {
                 let (q, s, l) = out.pots[i];
                 if !self.has(q) {
                     let (s, l) = (s as usize, l as usize);
-                    self.add(q, &out.par[s..s + l], 0);
+                    if l == 1 {
+                        self.add_one(q, out.par[s]);
+                    } else {
+                        self.add(q, &out.par[s..s + l], 0);
+                    }
                 }
                 if self.has(q ^ 1) {
                     return Some(if on { (q ^ 1, q) } else { (q, q ^ 1) });
@@ -372,8 +434,8 @@ impl<'a> Net<'a> {
 
     /// The cell and symbol of a potential.
     pub fn cand(&self, p: u32) -> (usize, usize) {
-        let node = (p / 2) as usize;
-        (node / self.n, node % self.n)
+        let (node, n) = (p / 2, self.n as u32);
+        ((node / n) as usize, (node % n) as usize)
     }
 
     fn pot(&self, c: usize, v: usize, on: bool) -> u32 {
@@ -396,30 +458,33 @@ impl<'a> Net<'a> {
     /// parent: `p`); the two opposite potentials met, if any.
     fn follow_on(&mut self, p: u32) -> Option<(u32, u32)> {
         let (c, v) = self.cand(p);
-        let add = |net: &mut Self, q: u32| {
-            if !net.has(q) {
-                net.add(q, &[p], 0);
-            }
-            net.has(q ^ 1)
-        };
         if !self.mode.nishio {
             for w in bits(self.work[c] & !(1 << v)) {
                 let q = self.pot(c, w, false);
-                if add(self, q) {
+                if self.reach_from(q, p) {
                     return Some((q ^ 1, q));
                 }
             }
         }
-        let words = self.b.words;
-        for w in 0..words {
-            for i in bits(self.b.peer_set(c)[w] & self.holds[v * words + w]) {
+        let (words, peers) = (self.b.words, self.b.peer_set(c));
+        for (w, &peer) in peers.iter().enumerate() {
+            for i in bits(peer & self.holds[v * words + w]) {
                 let q = self.pot(w * 64 + i, v, false);
-                if add(self, q) {
+                if self.reach_from(q, p) {
                     return Some((q ^ 1, q));
                 }
             }
         }
         None
+    }
+
+    /// Reaches `q` from `p` (its one parent) unless it was reached; whether its opposite was.
+    #[inline(always)]
+    fn reach_from(&mut self, q: u32, p: u32) -> bool {
+        if !self.has(q) {
+            self.add_one(q, p);
+        }
+        self.has(q ^ 1)
     }
 
     fn off_to_on(&self, p: u32, out: &mut Out) {
@@ -437,9 +502,13 @@ impl<'a> Net<'a> {
         let (c, v) = self.cand(p);
         if !self.mode.nishio && self.work[c].count_ones() == 2 && b.value[c].is_none() {
             let w = (self.work[c] & !(1 << v)).trailing_zeros() as usize;
-            out.start(self.pot(c, w, true), p);
-            for x in bits(b.cand[c] & !self.work[c]) {
-                out.par.push(self.pot(c, x, false));
+            let q = self.pot(c, w, true);
+            out.start(q, p);
+            // (the parents of a potential already reached are not read)
+            if !self.has(q) {
+                for x in bits(b.cand[c] & !self.work[c]) {
+                    out.par.push(self.pot(c, x, false));
+                }
             }
             out.close();
         }
@@ -456,10 +525,13 @@ impl<'a> Net<'a> {
             else {
                 continue;
             };
-            out.start(self.pot(other, v, true), p);
-            for w in 0..words {
-                for i in bits(set[w] & base[w] & !holds[w] & not_c(w)) {
-                    out.par.push(self.pot(w * 64 + i, v, false));
+            let q = self.pot(other, v, true);
+            out.start(q, p);
+            if !self.has(q) {
+                for w in 0..words {
+                    for i in bits(set[w] & base[w] & !holds[w] & not_c(w)) {
+                        out.par.push(self.pot(w * 64 + i, v, false));
+                    }
                 }
             }
             out.close();
@@ -485,316 +557,5 @@ impl<'a> Net<'a> {
                 }
             }
         }
-    }
-
-    /// Sum shapes whose cells lost candidates keep only what some valid assignment uses: the
-    /// first one that removes something adds those eliminations (their parents: every
-    /// elimination of the net in the shape's cells). `Ok(false)` when none removes anything.
-    fn sum_step(&mut self) -> Result<bool, (u32, u32)> {
-        while let Some(s) = self.dirty.pop() {
-            self.dirty_at[s] = 0;
-            let b = self.b;
-            let cells = &b.shapes[s].cells;
-            let (mut cands, mut support) = (take(&mut self.cands), take(&mut self.support));
-            cands.clear();
-            cands.extend(cells.iter().map(|&c| self.work[c]));
-            let keep = b.shapes[s].unique;
-            let at = self.fixed_start[s] as usize..self.fixed_start[s + 1] as usize;
-            if cands.contains(&0)
-                || keep && self.fixed_at[s] == self.gen && self.fixed[at.clone()] == cands[..]
-            {
-                (self.cands, self.support) = (cands, support);
-                continue;
-            }
-            self.memo.support(b, s, &cands, &mut support);
-            if keep {
-                // a unique shape's support is exact: every valid assignment stays, so the
-                // candidates cut down to it have the same support
-                for (d, f) in self.fixed[at].iter_mut().enumerate() {
-                    *f = if b.value[cells[d]].is_none() {
-                        cands[d] & support[d]
-                    } else {
-                        cands[d]
-                    };
-                }
-                self.fixed_at[s] = self.gen;
-            }
-            let mut fresh = Vec::new();
-            for (d, &c) in cells.iter().enumerate() {
-                if b.value[c].is_none() {
-                    for v in bits(cands[d] & !support[d]) {
-                        fresh.push(self.pot(c, v, false));
-                    }
-                }
-            }
-            (self.cands, self.support) = (cands, support);
-            if fresh.is_empty() {
-                continue;
-            }
-            let parents = self.eliminated_in(cells);
-            for q in fresh {
-                if !self.has(q) {
-                    self.add(q, &parents, 0);
-                }
-                if self.has(q ^ 1) {
-                    return Err((q ^ 1, q));
-                }
-            }
-            return Ok(true);
-        }
-        Ok(false)
-    }
-
-    /// The net's eliminations in `cells`: the parents of what a shape deduces from them.
-    fn eliminated_in(&self, cells: &[usize]) -> Vec<u32> {
-        let b = self.b;
-        let mut parents = Vec::new();
-        for &c in cells {
-            for v in bits(b.cand[c] & !self.work[c]) {
-                let q = self.pot(c, v, false);
-                if self.has(q) {
-                    parents.push(q);
-                }
-            }
-        }
-        parents
-    }
-
-    /// The constraint kinds' propagators narrow the working copy (dynamic nets): the first
-    /// shape that removes something adds those eliminations, their parents every elimination
-    /// of the net in the shape's cells. A shape left with no way to be satisfied is a
-    /// contradiction: one of its open candidates is then both on and off. `Ok(false)` when no
-    /// shape removes anything.
-    fn constraint_step(&mut self) -> Result<bool, (u32, u32)> {
-        let b = self.b;
-        if !self.mode.dynamic || self.mode.nishio || b.constraints.props.is_empty() {
-            return Ok(false);
-        }
-        let mut scratch = self.work.clone();
-        let mut queue = Vec::new();
-        for p in &b.constraints.props {
-            scratch.copy_from_slice(&self.work);
-            let ok = p.narrow(&mut scratch, &mut queue);
-            let cells = &b.shapes[p.shape].cells;
-            let mut fresh = Vec::new();
-            if ok {
-                for c in (0..b.cell_count()).filter(|&c| b.value[c].is_none()) {
-                    for v in bits(self.work[c] & !scratch[c]) {
-                        fresh.push(self.pot(c, v, false));
-                    }
-                }
-                if fresh.is_empty() {
-                    continue;
-                }
-            }
-            let parents = self.eliminated_in(cells);
-            if !ok {
-                // the shape cannot be satisfied: anything follows, so an open candidate of
-                // it is both on and off
-                let Some((c, v)) = cells
-                    .iter()
-                    .find(|&&c| b.value[c].is_none() && self.work[c] != 0)
-                    .map(|&c| (c, self.work[c].trailing_zeros() as usize))
-                else {
-                    continue;
-                };
-                let (on, off) = (self.pot(c, v, true), self.pot(c, v, false));
-                for q in [on, off] {
-                    if !self.has(q) {
-                        self.add(q, &parents, 0);
-                        self.slot[q as usize].via = p.shape as u32;
-                    }
-                }
-                return Err((on, off));
-            }
-            for q in fresh {
-                if !self.has(q) {
-                    self.add(q, &parents, 0);
-                    self.slot[q as usize].via = p.shape as u32;
-                }
-                if self.has(q ^ 1) {
-                    return Err((q ^ 1, q));
-                }
-            }
-            return Ok(true);
-        }
-        Ok(false)
-    }
-
-    /// The first nested rule that removes something from the working copy adds those
-    /// eliminations: `Ok(true)`; `Ok(false)` when none does; the opposite potentials met when
-    /// an elimination contradicts the net.
-    fn nested_step(&mut self, cx: &mut Cx) -> Result<bool, (u32, u32)> {
-        if !self.mode.dynamic || cx.budget.is_out() {
-            return Ok(false);
-        }
-        // one copy of the board per net, brought up to the working candidates: the cells
-        // this propagation changed are those stamped after `since_start`
-        let mut t = self.inner.take().unwrap_or_else(|| self.b.clone());
-        if !self.synced {
-            t.set_cells(&self.b.cand, self.inner_cells.drain(..));
-            self.inner_at = 0;
-            let start = t.stamp();
-            self.since.iter_mut().for_each(|s| *s = start);
-            self.resume.iter_mut().for_each(|r| *r = (0, 0));
-            self.clean = 0;
-            self.synced = true;
-        }
-        if self.inner_at <= self.removed.len() {
-            // only the removals since the last time changed the working candidates
-            let n = self.n;
-            let fresh = self.removed[self.inner_at..].iter().map(|&p| p as usize / 2 / n);
-            let at = self.inner_cells.len();
-            self.inner_cells.extend(fresh);
-            t.set_cells(&self.work, self.inner_cells[at..].iter().copied());
-        } else {
-            t.set_candidates(&self.work);
-            self.inner_cells.clear();
-            self.inner_cells.extend(0..self.work.len());
-        }
-        self.inner_at = self.removed.len();
-        let result = self.nested_on(&t, cx);
-        self.inner = Some(t);
-        result
-    }
-
-    fn nested_on(&mut self, t: &Board, cx: &mut Cx) -> Result<bool, (u32, u32)> {
-        if t.broken_since(self.clean) {
-            return Ok(false);
-        }
-        self.clean = t.stamp();
-        for (i, r) in self.nested.iter().enumerate() {
-            // the rules found nothing on the board itself (they are lighter and were tried
-            // first), so only patterns with a cell this net changed can be new; and nothing
-            // with only cells unchanged since their last search of this propagation
-            let mut inner = cx.nested();
-            inner.since = self.since[i];
-            inner.resume = self.resume[i];
-            inner.max_size = self.inner_size;
-            let Some(step) = r.find(t, &mut inner) else {
-                if !inner.exhaustive {
-                    cx.exhaustive = false;
-                    self.complete = false;
-                } else {
-                    self.since[i] = t.stamp();
-                    self.resume[i] = (0, 0);
-                }
-                continue;
-            };
-            self.resume[i] = (t.stamp(), inner.found_at);
-            let fresh: Vec<(usize, u8)> = step
-                .eliminations
-                .iter()
-                .copied()
-                .filter(|&(c, v)| !self.has(self.pot(c, v as usize, false)))
-                .collect();
-            if fresh.is_empty() {
-                continue;
-            }
-            let parents = self.rule_parents(&step);
-            let extra = if step.family == crate::logic::Family::Chains
-                || step.family == crate::logic::Family::Forcing
-            {
-                step.size as u32
-            } else {
-                0
-            };
-            for (c, v) in fresh {
-                let q = self.pot(c, v as usize, false);
-                self.add(q, &parents, extra);
-                if self.has(q ^ 1) {
-                    return Err((q ^ 1, q));
-                }
-            }
-            return Ok(true);
-        }
-        Ok(false)
-    }
-
-    /// The eliminations of this net that a nested step relied on: those in its cells and
-    /// shapes (of its symbol, when it removes only one).
-    fn rule_parents(&self, step: &Step) -> Vec<u32> {
-        let b = self.b;
-        let mut syms: Mask = 0;
-        for &(_, v) in &step.eliminations {
-            syms |= 1 << v;
-        }
-        if syms.count_ones() != 1 {
-            syms = b.full;
-        }
-        // the step's cells and its shapes' cells, as a bitset read in cell order
-        let mut set = vec![0u64; b.words];
-        for &c in &step.cells {
-            set[c / 64] |= 1 << (c % 64);
-        }
-        for &s in &step.shapes {
-            set.iter_mut().zip(b.shape_set(s)).for_each(|(x, y)| *x |= y);
-        }
-        let mut out = Vec::new();
-        for c in set.iter().enumerate().flat_map(|(w, &x)| bits(x).map(move |i| w * 64 + i)) {
-            for v in bits(b.cand[c] & !self.work[c] & syms) {
-                let q = self.pot(c, v, false);
-                if self.has(q) {
-                    out.push(q);
-                }
-            }
-        }
-        out
-    }
-
-    /// The number of distinct potentials behind `targets` (themselves included), plus the
-    /// sizes of the nested chains among them: SE's complexity.
-    pub fn size(&mut self, targets: &[u32]) -> usize {
-        self.mark_gen += 1;
-        let g = self.mark_gen;
-        let mut stack: Vec<u32> = targets.to_vec();
-        let mut count = 0;
-        while let Some(p) = stack.pop() {
-            if self.mark[p as usize] == g {
-                continue;
-            }
-            self.mark[p as usize] = g;
-            count += 1 + self.slot[p as usize].extra as usize;
-            stack.extend_from_slice(self.parents(p));
-        }
-        count
-    }
-
-    /// The main line from an assumption to `p`, following first parents.
-    pub fn path(&self, mut p: u32) -> Vec<u32> {
-        let mut out = vec![p];
-        while let Some(&q) = self.parents(p).first() {
-            if out.len() > self.order.len() {
-                break;
-            }
-            out.push(q);
-            p = q;
-        }
-        out.reverse();
-        out
-    }
-
-    /// A potential written for a reason ("r1c2=7", "r1c2≠7").
-    pub fn text(&self, p: u32) -> String {
-        let (c, v) = self.cand(p);
-        let sign = if p % 2 == 1 { "=" } else { "≠" };
-        match self.slot[p as usize].via {
-            u32::MAX => format!("{}{sign}{}", self.b.cell(c), self.b.sym(v)),
-            s => format!(
-                "{}{sign}{} ({})",
-                self.b.cell(c),
-                self.b.sym(v),
-                self.b.shapes[s as usize].name
-            ),
-        }
-    }
-
-    /// The reached potentials as a bitset.
-    pub fn reached(&self) -> Vec<u64> {
-        let mut out = vec![0u64; self.potentials().div_ceil(64)];
-        for &p in &self.order {
-            out[p as usize / 64] |= 1 << (p % 64);
-        }
-        out
     }
 }
