@@ -21,7 +21,7 @@ use super::{BudgetArgs, Format, PuzzleArgs};
 #[derive(Debug, Clone, clap::Args)]
 pub struct RuleArgs {
     /// Restrict the rules to these families (comma separated): singles, overlap, cages, subsets,
-    /// fish, chains, uniqueness, forcing. Singles and the constraint kinds' own steps
+    /// fish, chains, als, uniqueness, forcing. Singles and the constraint kinds' own steps
     /// (constraints) are always used. Default: all.
     #[arg(long, value_delimiter = ',')]
     pub rules: Option<Vec<String>>,

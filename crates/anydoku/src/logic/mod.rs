@@ -5,7 +5,8 @@
 //! lists with their rule. The rules (internal module `rules`) follow Sudoku Explainer's ladder,
 //! cheapest first: hidden single, naked single, cage combinations, overlap (pointing/claiming
 //! between any two shapes), naked and hidden subsets of every size up to half a shape's empty
-//! cells, fish of size 2–4 on any shapes, XY- and XYZ-Wings, unique rectangles and the BUG,
+//! cells, fish of size 2–4 on any shapes, almost locked sets (the wings, ALS-XZ and ALS
+//! chains), unique rectangles and the BUG,
 //! forcing chains and cycles (grouped too), and forcing nets: Nishio, cell and region, dynamic
 //! and nested. When no rule applies, the remaining puzzle is finished by the engine's search and
 //! that is reported as one `Search` step.

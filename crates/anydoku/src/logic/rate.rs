@@ -38,6 +38,7 @@
 //! | UVWXYZ-Wing (ALS-XZ of 6 cells)               | 6.6                                   |
 //! | TUVWXYZ-Wing (ALS-XZ of 7 cells)              | 7.5                                   |
 //! | ALS-XZ of two sets of 2 cells or more, n cells | 7.6 + 0.1·(n − 4)                    |
+//! | ALS-XY-Wing / ALS-XY-Chain (3+ sets, n cells) | 7.7 + length(n)                       |
 //! | X-cycle, Y-cycle                              | 6.5 + length                          |
 //! | forcing X-chain                               | 6.6 + length                          |
 //! | grouped X-cycle / forcing X-chain             | 6.7 / 6.8 + length                    |
@@ -86,6 +87,9 @@ pub const UVWXYZ_WING: f64 = 6.6;
 pub const TUVWXYZ_WING: f64 = 7.5;
 /// ALS-XZ of two sets of two cells or more (four cells; each further cell adds 0.1).
 pub const ALS_XZ: f64 = 7.6;
+/// ALS chain (ALS-XY-Wing, ALS-XY-Chain) of three sets or more, before SE's length bonus on
+/// its cells: just above ALS-XZ, as HoDoKu ranks it.
+pub const ALS_CHAIN: f64 = 7.7;
 /// Unique rectangle (types 1, 2 and 4; type 3 adds 0.1 per symbol of its subset above one).
 pub const UNIQUE_RECTANGLE: f64 = 4.5;
 /// Bivalue universal grave + 1.
@@ -373,6 +377,7 @@ mod tests {
         has("UVWXYZ-Wing", &[UVWXYZ_WING]);
         has("TUVWXYZ-Wing", &[TUVWXYZ_WING]);
         has("two sets", &[ALS_XZ]);
+        has("ALS-XY-Chain", &[ALS_CHAIN]);
         has("type 1, 2, 4", &[UNIQUE_RECTANGLE]);
         has("BUG", &[BUG]);
         has("X-cycle, Y-cycle", &[CYCLE]);

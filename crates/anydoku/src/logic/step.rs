@@ -24,7 +24,7 @@ pub enum Family {
     Fish,
     /// X-chains of strong links, forcing chains and cycles (X, Y, XY, grouped).
     Chains,
-    /// Almost locked sets: ALS-XZ and the wings (XY, XYZ, WXYZ, ...).
+    /// Almost locked sets: ALS-XZ and the wings (XY, XYZ, WXYZ, ...), ALS chains.
     Als,
     /// Unique rectangles and the BUG: they assume the puzzle has exactly one solution.
     Uniqueness,

@@ -24,9 +24,9 @@ pub struct AlsXz(pub usize);
 
 /// One almost locked set.
 #[derive(Debug, Clone)]
-struct Als {
-    cells: Vec<usize>,
-    cand: Mask,
+pub(super) struct Als {
+    pub(super) cells: Vec<usize>,
+    pub(super) cand: Mask,
 }
 
 impl Als {
@@ -43,7 +43,7 @@ impl Als {
 /// Every ALS of at most `max` cells: cliques of empty cells (each with two candidates or
 /// more) holding one symbol more than they have cells. Each clique is grown from its lowest
 /// cell through higher peers only, so it is found once.
-fn sets(b: &Board, max: usize) -> Vec<Als> {
+pub(super) fn sets(b: &Board, max: usize) -> Vec<Als> {
     let mut out = Vec::new();
     let open = |c: usize| b.value[c].is_none() && b.cand[c].count_ones() >= 2;
     let mut cells = Vec::with_capacity(max);

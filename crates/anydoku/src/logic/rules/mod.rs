@@ -12,6 +12,7 @@
 //! forcing nets should use it inside their propagation, to [`nested_rules`]).
 
 pub mod als;
+pub mod als_chain;
 pub mod cage_demands;
 pub mod cage_pairs;
 pub mod cages;
@@ -88,6 +89,7 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
         Box::new(als::AlsXz(5)),
         Box::new(als::AlsXz(6)),
         Box::new(als::AlsXz(7)),
+        Box::new(als_chain::AlsChain),
         Box::new(NakedSubset(4)),
         Box::new(fish::Fish(4)),
         Box::new(HiddenSubset(4)),
