@@ -219,6 +219,27 @@ fn random_killer(base: &Geometry, rng: &mut impl Rng, drop: f64) -> (Geometry, V
     (base.with_extra_shapes(shapes).unwrap(), givens)
 }
 
+/// Counts `givens` on `g` up to 5 by depth-first search alone (within `nodes`) and by CDCL,
+/// asserts that they agree and that every solution keeps every shape; the count, or `None` when
+/// depth-first search ran out of nodes.
+fn counts_agree_up_to_5(g: &Geometry, givens: &[Option<u8>], nodes: u64, what: &str) -> Option<u64> {
+    let dfs = Engine::with_options(
+        g,
+        Options {
+            cdcl: Switch::Off,
+            ..Default::default()
+        },
+    );
+    let want = dfs_count(&dfs, givens, 5, nodes)?;
+    let got = cdcl_count(&dfs, givens, 5);
+    let keeps = |sol: &[u8]| {
+        let full: Vec<Option<u8>> = sol.iter().map(|&v| Some(v)).collect();
+        crate::puzzle::conflicts_of(g, &full).is_empty()
+    };
+    assert_agrees(&got, &want, givens, &keeps, what);
+    Some(want.count)
+}
+
 /// Random Killers (and Little-Killer-like diagonals) on 6x6 and 9x9: CDCL counts what
 /// depth-first search counts, up to 5, and every solution it reports keeps every rule.
 #[test]
@@ -229,23 +250,10 @@ fn killer_counts_agree_with_depth_first_search() {
         let mut statuses = [0usize; 3];
         for round in 0..rounds {
             let (g, givens) = random_killer(&base, &mut rng, drop);
-            let dfs = Engine::with_options(
-                &g,
-                Options {
-                    cdcl: Switch::Off,
-                    ..Default::default()
-                },
-            );
-            let Some(want) = dfs_count(&dfs, &givens, 5, 200_000) else {
-                continue;
-            };
-            let got = cdcl_count(&dfs, &givens, 5);
-            let keeps = |sol: &[u8]| {
-                let full: Vec<Option<u8>> = sol.iter().map(|&v| Some(v)).collect();
-                crate::puzzle::conflicts_of(&g, &full).is_empty()
-            };
-            assert_agrees(&got, &want, &givens, &keeps, &format!("{name} round {round}"));
-            statuses[(want.count as usize).min(2)] += 1;
+            let what = format!("{name} round {round}");
+            if let Some(count) = counts_agree_up_to_5(&g, &givens, 200_000, &what) {
+                statuses[(count as usize).min(2)] += 1;
+            }
         }
         assert!(
             statuses[1] > 0 && statuses[2] > 0,
@@ -310,23 +318,9 @@ fn little_killer_counts_agree_with_depth_first_search() {
             givens[c] = Some(grid[c]);
         }
         let g = base.with_extra_shapes(shapes).unwrap();
-        let dfs = Engine::with_options(
-            &g,
-            Options {
-                cdcl: Switch::Off,
-                ..Default::default()
-            },
-        );
-        let Some(want) = dfs_count(&dfs, &givens, 5, 400_000) else {
-            continue;
-        };
-        let got = cdcl_count(&dfs, &givens, 5);
-        let keeps = |sol: &[u8]| {
-            let full: Vec<Option<u8>> = sol.iter().map(|&v| Some(v)).collect();
-            crate::puzzle::conflicts_of(&g, &full).is_empty()
-        };
-        assert_agrees(&got, &want, &givens, &keeps, &format!("round {round}"));
-        statuses[(want.count as usize).min(2)] += 1;
+        if let Some(count) = counts_agree_up_to_5(&g, &givens, 400_000, &format!("round {round}")) {
+            statuses[(count as usize).min(2)] += 1;
+        }
     }
     assert!(statuses[1] > 0 && statuses[2] > 0, "{statuses:?} (none, one, more)");
 }
