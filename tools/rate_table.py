@@ -88,7 +88,7 @@ def main():
         f"`anydoku rate`, user CPU seconds ({fastest}), commit {commit}, "
         f"{today}, load {load:.1f} (`python3 tools/rate_table.py`):\n"
     )
-    print("| puzzle | rate now | result now | when issue 23 was filed |")
+    print("| puzzle | rate now | result now | when issue 23 was filed (wall time) |")
     print("|---|---:|---|---|")
     rest = []
     for f, secs, line in rows:
