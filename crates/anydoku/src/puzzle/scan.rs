@@ -501,8 +501,11 @@ pub fn givens_from_text(geometry: &Geometry, text: &str) -> Result<Vec<Option<u8
         }
     }
     let pairs: Pairs = serde_json::from_str(text).map_err(|e| Error::from_json(&e))?;
+    // A name given twice keeps its last value, as in the JSON map the full reader builds.
+    let mut seen = std::collections::HashSet::with_capacity(pairs.0.len());
+    let last: Vec<bool> = pairs.0.iter().rev().map(|(cell, _)| seen.insert(&cell.0)).collect();
     let mut givens = vec![None; geometry.cell_count()];
-    for (cell, value) in &pairs.0 {
+    for ((cell, value), _) in pairs.0.iter().zip(last.iter().rev()).filter(|(_, &last)| last) {
         let sym = serde_json::from_str::<Str>(value.get()).ok();
         put_given(
             geometry,
@@ -768,6 +771,29 @@ mod tests {
             };
             proptest::prop_assert_eq!(ours, theirs, "{:?}", text);
         }
+    }
+
+    /// A cell named twice in the givens keeps its last value, as the full reader's JSON map
+    /// does, whether the earlier value is a bad symbol or another good one (found by the
+    /// `jsonl_lines` fuzz target: the scan rejected what the full reader accepted).
+    #[test]
+    fn a_cell_given_twice_keeps_its_last_value_as_the_map_does() {
+        let g = crate::geometry::builtin::load("classic4").unwrap();
+        for text in [
+            r#"{"r1c1":"!2","r2c2":"3","r1c1":"4"}"#,
+            r#"{"r1c1":"1","r1c1":"4"}"#,
+            r#"{"r1c1":"4","r1c1":"!2"}"#,
+        ] {
+            let ours = givens_from_text(&g, text);
+            let map: Map<String, Value> = serde_json::from_str(text).unwrap();
+            let theirs = crate::puzzle::json::givens_from_map(&g, &map);
+            assert_eq!(ours.is_ok(), theirs.is_ok(), "{text}");
+            if let (Ok(a), Ok(b)) = (ours, theirs) {
+                assert_eq!(a, b, "{text}");
+            }
+        }
+        let kept = givens_from_text(&g, r#"{"r1c1":"!2","r1c1":"4"}"#).unwrap();
+        assert_eq!(kept[0], Some(3));
     }
 
     proptest::proptest! {
