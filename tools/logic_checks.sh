@@ -53,6 +53,15 @@ cov_median() { awk 'NF >= 9 && $2 ~ /^[0-9]+$/ { print $(NF - 1); exit }' "$1"; 
 # numeric comparisons; a missing figure (a tool failed) compares false
 ge() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a ~ /^[0-9.]+$/ && a + 0 >= b + 0) }'; }
 lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a ~ /^[0-9.]+$/ && a + 0 < b + 0) }'; }
+# coverage of SET... as check NAME, passing at BAR % by logic: coverage_check NAME BAR SET...
+coverage_check() {
+    local name=$1 bar=$2 l r p ok=0
+    shift 2
+    "$COV" --cpu-budget 30 --threads "$THREADS" "$@" >"$OUT/$name.txt"
+    read -r l r p < <(cov_sum "$OUT/$name.txt")
+    ge "$p" "$bar" && ok=1
+    verdict "$name" "$ok" "$l of $r by logic ($p %); bar $bar %"
+}
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR ? v[int((NR + 1) / 2)] : "nan") }'; }
 
 # 1. rate under 1 s (user CPU) on every puzzles/**/*.toml
@@ -130,10 +139,7 @@ fi
 if want logic_se; then
     for s in "se5 $SE5 240" "se25 $SE25 10"; do
         set -- $s
-        "$COV" --cpu-budget 30 --threads "$THREADS" "lines:$2:classic9:$3" >"$OUT/logic_$1.txt"
-        read -r l r p < <(cov_sum "$OUT/logic_$1.txt")
-        ok=0; ge "$p" 99 && ok=1
-        verdict "logic_$1" "$ok" "$l of $r by logic ($p %); bar 99 %"
+        coverage_check "logic_$1" 99 "lines:$2:classic9:$3"
     done
 fi
 
@@ -149,10 +155,7 @@ if want logic_variants; then
         IFS=: read -r name files every <<<"$s"
         sets=()
         for f in ${files//,/ }; do sets+=("jsonl:$V/$f.jsonl:$every"); done
-        "$COV" --cpu-budget 30 --threads "$THREADS" "${sets[@]}" >"$OUT/logic_$name.txt"
-        read -r l r p < <(cov_sum "$OUT/logic_$name.txt")
-        ok=0; ge "$p" 99 && ok=1
-        verdict "logic_$name" "$ok" "$l of $r by logic ($p %); bar 99 %"
+        coverage_check "logic_$name" 99 "${sets[@]}"
     done
 fi
 
@@ -160,10 +163,7 @@ fi
 for s in "samurai_gen generate:samurai:1-100" "killer_gen killer:classic9:1-100"; do
     set -- $s
     if want "$1"; then
-        "$COV" --cpu-budget 30 --threads "$THREADS" "$2" >"$OUT/$1.txt"
-        read -r l r p < <(cov_sum "$OUT/$1.txt")
-        ok=0; ge "$p" 90 && ok=1
-        verdict "$1" "$ok" "$l of $r by logic ($p %); bar 90 %"
+        coverage_check "$1" 90 "$2"
     fi
 done
 
