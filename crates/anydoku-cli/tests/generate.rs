@@ -737,6 +737,15 @@ fn target_givens() {
     assert!(err.contains("fewest givens reached"), "{err}");
 }
 
+/// The built-in 36x36 (6x6 boxes, symbols 0-9 and A-Z): a puzzle thinned to 1000 givens, unique
+/// by the referee's own count.
+#[test]
+fn target_givens_on_the_36x36() {
+    let models = check_all(&["-g", "classic36", "--seed", "1", "--givens", "1000"], 1);
+    assert_eq!(models[0]["givens"].as_object().unwrap().len(), 1000);
+    assert_eq!(models[0]["symbols"].as_array().unwrap().len(), 36);
+}
+
 /// Fills every naked and hidden single of the unique shapes; true when the grid is complete.
 fn solves_by_singles(model: &Value) -> bool {
     let mut naive = Naive::new(model);

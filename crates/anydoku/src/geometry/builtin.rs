@@ -33,6 +33,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../../geometries/classic25.toml"),
     ),
     (
+        "classic36",
+        include_str!("../../../../geometries/classic36.toml"),
+    ),
+    (
         "classic16n",
         include_str!("../../../../geometries/classic16n.toml"),
     ),
