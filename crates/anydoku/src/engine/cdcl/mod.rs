@@ -56,6 +56,7 @@ mod decide;
 mod order;
 mod propagate;
 mod restarts;
+mod shrink;
 #[cfg(test)]
 mod sum_tests;
 mod sums;
@@ -131,6 +132,14 @@ pub struct Cdcl<'e> {
     phase: Vec<bool>,
     seen: Vec<bool>,
     to_clear: Vec<usize>,
+    /// Scratch for [`shrink`]: the variables of the level block being shrunk, marked.
+    in_block: Vec<bool>,
+    block_vars: Vec<usize>,
+    block_reason: Vec<Lit>,
+    /// Whether learnt clauses are shrunk ([`shrink`]): on models without sum shapes.
+    shrink: bool,
+    /// Blocks of learnt clause literals replaced by one literal so far.
+    shrunk: u64,
     /// Scratch for `analyze`.
     learnt_buf: Vec<Lit>,
     reason_buf: Vec<Lit>,
@@ -210,6 +219,11 @@ impl<'e> Cdcl<'e> {
             phase: vec![false; n_vars],
             seen: vec![false; n_vars],
             to_clear: Vec::new(),
+            in_block: vec![false; n_vars],
+            block_vars: Vec::new(),
+            block_reason: Vec::new(),
+            shrink: e.sums.is_empty(),
+            shrunk: 0,
             learnt_buf: Vec::new(),
             reason_buf: Vec::new(),
             implied_stack: Vec::new(),
