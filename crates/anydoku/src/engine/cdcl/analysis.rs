@@ -122,6 +122,9 @@ impl Cdcl<'_> {
             }
         }
         learnt.truncate(keep);
+        if self.shrink {
+            self.shrink(&mut learnt);
+        }
         for v in self.to_clear.drain(..) {
             self.seen[v] = false;
         }

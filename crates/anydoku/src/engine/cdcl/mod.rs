@@ -17,29 +17,30 @@
 //!   propagation, like the peers ([`channel`]).
 //!
 //! Unit propagation over these is naked and hidden singles. On a conflict the solver learns a
-//! clause (first unique implication point, minimised recursively as in MiniSat: a literal goes
-//! when its reasons lead only to the clause's other literals and root facts), jumps back, and
-//! goes on; decisions follow variable activity (VSIDS) with saved phases (on sum models every
-//! decision places a symbol instead: a sum learns more from a placed digit than from a
-//! removed candidate), restarts come when
-//! recent learnt clauses get worse than usual (as in Glucose; blocked while the trail is much
-//! longer than usual), and learnt clauses are kept in tiers by literal-block distance, the
-//! local tier halved every few thousand conflicts ([`clauses`]). Counting goes on after a solution by
-//! adding the clause "differs from it somewhere" and solving again, keeping what was learnt.
+//! clause (first unique implication point, minimised recursively as in MiniSat: a literal goes when
+//! its reasons lead only to the clause's other literals and root facts; on models without sum
+//! shapes also shrunk, a lower level's literals replaced by one literal of that level, [`shrink`]),
+//! jumps back, and goes on; decisions follow variable activity (VSIDS) with saved phases (on sum
+//! models every decision places a symbol instead: a sum learns more from a placed digit than from a
+//! removed candidate), restarts come when recent learnt clauses get worse than usual (as in
+//! Glucose; blocked while the trail is much longer than usual), and learnt clauses are kept in
+//! tiers by literal-block distance, the local tier halved every few thousand conflicts
+//! ([`clauses`]). Counting goes on after a solution by adding the clause "differs from it
+//! somewhere" and solving again, keeping what was learnt.
 //!
 //! The root is the engine's propagated candidate array ([`super::search::Searcher::initial`]
 //! with the all-different filter), so the encoding holds only the candidates left after it.
 //! Nothing here knows a geometry: cells, symbols, peers, complete shapes and sum shapes come
 //! from the [`Engine`].
 //!
-//! The modules, one concern each: this one holds the solver's state, the encoding and the
-//! search loop; [`clauses`] the clause store and its reduction, [`propagate`] unit propagation,
-//! [`analysis`] conflict analysis, [`decide`] activity and decisions, [`restarts`] when to
-//! restart, [`sums`] the sum shapes' propagators and explanations, [`order`] the order
-//! variables and the bounds rule, [`cliques`] the groups of a sum's cells that must differ and
-//! their bounds, [`channel`] the order variables' ties to the value variables, [`assume`]
-//! solving under assumptions with sum shapes that can be switched off (one solver for many
-//! puzzles that differ by their sum shapes).
+//! The modules, one concern each: this one holds the solver's state, the encoding and the search
+//! loop; [`clauses`] the clause store and its reduction, [`propagate`] unit propagation,
+//! [`analysis`] conflict analysis, [`shrink`] the learnt clause's shrinking, [`decide`] activity
+//! and decisions, [`restarts`] when to restart, [`sums`] the sum shapes' propagators and
+//! explanations, [`order`] the order variables and the bounds rule, [`cliques`] the groups of a
+//! sum's cells that must differ and their bounds, [`channel`] the order variables' ties to the
+//! value variables, [`assume`] solving under assumptions with sum shapes that can be switched off
+//! (one solver for many puzzles that differ by their sum shapes).
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
@@ -56,6 +57,7 @@ mod decide;
 mod order;
 mod propagate;
 mod restarts;
+mod shrink;
 #[cfg(test)]
 mod sum_tests;
 mod sums;
@@ -131,6 +133,14 @@ pub struct Cdcl<'e> {
     phase: Vec<bool>,
     seen: Vec<bool>,
     to_clear: Vec<usize>,
+    /// Scratch for [`shrink`]: the variables of the level block being shrunk, marked.
+    in_block: Vec<bool>,
+    block_vars: Vec<usize>,
+    block_reason: Vec<Lit>,
+    /// Whether learnt clauses are shrunk ([`shrink`]): on models without sum shapes.
+    shrink: bool,
+    /// Blocks of learnt clause literals replaced by one literal so far.
+    shrunk: u64,
     /// Scratch for `analyze`.
     learnt_buf: Vec<Lit>,
     reason_buf: Vec<Lit>,
@@ -210,6 +220,11 @@ impl<'e> Cdcl<'e> {
             phase: vec![false; n_vars],
             seen: vec![false; n_vars],
             to_clear: Vec::new(),
+            in_block: vec![false; n_vars],
+            block_vars: Vec::new(),
+            block_reason: Vec::new(),
+            shrink: e.sums.is_empty(),
+            shrunk: 0,
             learnt_buf: Vec::new(),
             reason_buf: Vec::new(),
             implied_stack: Vec::new(),
