@@ -146,6 +146,34 @@ pub fn propagate_changed_at(
     widths!(e, go, e, cand, queue, strong)
 }
 
+/// Like [`propagate_changed_at`], for a fixpoint whose cells `narrowed` lost candidates
+/// without (necessarily) becoming single symbols: their shapes are scanned as well as those of
+/// the cells on `queue` and of the cells that change after them.
+pub fn propagate_narrowed_at(
+    e: &Engine,
+    cand: &mut [Mask],
+    queue: &mut Vec<u32>,
+    narrowed: &[u32],
+    strong: bool,
+) -> bool {
+    fn go<const W: usize, const P: usize>(
+        e: &Engine,
+        cand: &mut [Mask],
+        queue: &mut Vec<u32>,
+        narrowed: &[u32],
+        strong: bool,
+    ) -> bool {
+        let mut d = Dirty::<W, P>::none();
+        for &c in queue.iter().chain(narrowed) {
+            d.mark(e, c as usize);
+        }
+        run(e, cand, queue, &mut d, strong)
+    }
+    check_inputs(e, cand, queue);
+    check_inputs(e, cand, narrowed);
+    widths!(e, go, e, cand, queue, narrowed, strong)
+}
+
 /// The hot loops index `cand` and the engine's tables without bounds checks; this is what makes
 /// that sound: the candidate array has one entry per cell, and every queued cell is a cell. (The
 /// engine's own tables — peers, shape members, `cell_bits` — hold only cell indices below

@@ -15,7 +15,7 @@
 //! depth-first probe now and then in case the checks got easy again.
 
 use crate::engine::cdcl::{Cdcl, Outcome};
-use crate::engine::propagate::{propagate, propagate_at};
+use crate::engine::propagate::{propagate_at, propagate_changed_at, propagate_narrowed_at};
 use crate::engine::search::Searcher;
 use crate::engine::levels::Levels;
 use crate::engine::{Budget, Engine, Limits, Mask, Status};
@@ -52,6 +52,8 @@ pub struct Checker<'e> {
     skipped: u32,
     /// Whether CDCL searches start from the known solution's phases (see [`Checker::far`]).
     near: bool,
+    /// Whether propagation runs the all-different filter (as the engine's own `propagate`).
+    strong: bool,
 }
 
 /// After this many checks in a row that depth-first search left to CDCL, the next checks go to
@@ -89,6 +91,7 @@ impl<'e> Checker<'e> {
             deferred_run: 0,
             skipped: 0,
             near: true,
+            strong: e.alldiff_after == Some(0),
         }
     }
 
@@ -159,7 +162,8 @@ impl<'e> Checker<'e> {
                 self.queue.push(c as u32);
             }
             cand[c] = m;
-            if m == 0 || !propagate(self.e, &mut cand, &mut self.queue) {
+            // `root` is a fixpoint: only the shapes of `c` and of the cells that change rescan
+            if m == 0 || !propagate_narrowed_at(self.e, &mut cand, &mut self.queue, &[c as u32], self.strong) {
                 equal.push(c as u32);
                 continue;
             }
@@ -313,6 +317,8 @@ struct Dfs<'e> {
     bfs: Vec<u32>,
     /// Tie-breaking noise of the current restart (all zero on the first run).
     noise: Vec<u32>,
+    /// Whether propagation runs the all-different filter (as the engine's own `propagate`).
+    strong: bool,
 }
 
 impl<'e> Dfs<'e> {
@@ -328,6 +334,7 @@ impl<'e> Dfs<'e> {
             dist: vec![0; e.cell_count()],
             bfs: Vec::with_capacity(e.cell_count()),
             noise: vec![0; e.cell_count()],
+            strong: e.alldiff_after == Some(0),
         }
     }
 
@@ -390,8 +397,10 @@ impl<'e> Dfs<'e> {
         self.found.clone()
     }
 
-    /// Searches from `root` for a solution, trying `prefer`'s symbol first at every branch:
-    /// `Some(found)`, or `None` when the budget ran out.
+    /// Searches from `root` (propagated) for a solution, trying `prefer`'s symbol first at
+    /// every branch: `Some(found)`, or `None` when the budget ran out. Each child is its
+    /// parent's fixpoint with one cell narrowed, so propagation rescans only the shapes of the
+    /// cells that change.
     fn descend(&mut self, root: &[Mask], prefer: &[u8]) -> Option<bool> {
         self.levels.reset(root);
         self.frames.clear();
@@ -416,7 +425,7 @@ impl<'e> Dfs<'e> {
             cand[cell as usize] = pick;
             self.queue.clear();
             self.queue.push(cell);
-            if propagate(self.e, cand, &mut self.queue) {
+            if propagate_changed_at(self.e, cand, &mut self.queue, self.strong) {
                 self.levels.keep();
                 if let Some(done) = self.enter(prefer) {
                     return done;
