@@ -1,6 +1,8 @@
 //! Conflict analysis: the first-UIP learnt clause, minimised recursively (a literal goes when its
-//! reasons lead only to the clause's other literals and root facts), the level to jump back to
-//! and the clause's literal-block distance.
+//! reasons lead only to the clause's other literals and root facts), on models whose sums all
+//! reason on bounds with the literals that one true literal forbade resolved into its negation
+//! ([`Cdcl::group_reasons`]),
+//! the level to jump back to and the clause's literal-block distance.
 
 use super::{channel, sums, var, Cdcl, Conflict, Lit, CLAUSE, NO_REASON};
 
@@ -125,6 +127,9 @@ impl Cdcl<'_> {
         if self.shrink {
             self.shrink(&mut learnt);
         }
+        if !self.shared.is_empty() {
+            self.group_reasons(&mut learnt);
+        }
         for v in self.to_clear.drain(..) {
             self.seen[v] = false;
         }
@@ -150,6 +155,57 @@ impl Cdcl<'_> {
             }
         }
         Some((learnt, back_to, lbd))
+    }
+
+    /// Resolves the literals of a learnt clause (below its asserting one) that one true literal
+    /// `p` forbade or implied (a binary reason: a peer, a placed cell, a bound), when at least
+    /// two share it, with that reason: they give way to the one literal `¬p`. The clause stays
+    /// implied (it is a resolvent) and false, its levels do not rise, and it is shorter: a
+    /// Little Killer's clauses are mostly removed candidates, many removed by one placement.
+    /// Only on models whose sum shapes all reason on bounds (`shared` is empty otherwise): a
+    /// Killer's cages are explained by removed candidates, and there the weaker clauses cost
+    /// more conflicts than the shorter ones save (docs/PERFORMANCE.md). To try it on other
+    /// models, size `shared` for them in `Cdcl::with_extra`.
+    fn group_reasons(&mut self, learnt: &mut Vec<Lit>) {
+        let mut grouped = false;
+        for &l in &learnt[1..] {
+            let r = self.reason[var(l)];
+            if r < channel::ORDER {
+                let p = var(r);
+                self.shared[p] += 1;
+                grouped |= self.shared[p] >= 2;
+            }
+        }
+        if grouped {
+            let mut keep = 1;
+            for k in 1..learnt.len() {
+                let l = learnt[k];
+                let r = self.reason[var(l)];
+                // a true literal's consequences have its level or one above: never the root's
+                if r < channel::ORDER && self.shared[var(r)] >= 2 && self.level[var(r)] > 0 {
+                    // the first of the group stands for it, the others go
+                    if self.shared[var(r)] != u32::MAX {
+                        self.shared[var(r)] = u32::MAX;
+                        learnt[keep] = r ^ 1;
+                        keep += 1;
+                        self.grouped += 1;
+                    }
+                } else {
+                    learnt[keep] = l;
+                    keep += 1;
+                }
+            }
+            learnt.truncate(keep);
+        }
+        // every count set above belongs to a literal kept or to the reason of one
+        for &l in &learnt[1..] {
+            let v = var(l);
+            self.shared[v] = 0;
+            let r = self.reason[v];
+            if r < channel::ORDER {
+                self.shared[var(r)] = 0;
+            }
+        }
     }
 
     /// Whether the false literal `lit` of a learnt clause is implied by the clause's other

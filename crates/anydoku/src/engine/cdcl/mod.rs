@@ -19,12 +19,13 @@
 //! Unit propagation over these is naked and hidden singles. On a conflict the solver learns a
 //! clause (first unique implication point, minimised recursively as in MiniSat: a literal goes when
 //! its reasons lead only to the clause's other literals and root facts; on models without sum
-//! shapes also shrunk, a lower level's literals replaced by one literal of that level, [`shrink`]),
-//! jumps back, and goes on; decisions follow variable activity (VSIDS) with saved phases (on sum
-//! models every decision places a symbol instead: a sum learns more from a placed digit than from a
-//! removed candidate), restarts come when recent learnt clauses get worse than usual (as in
-//! Glucose; blocked while the trail is much longer than usual), and learnt clauses are kept in
-//! tiers by literal-block distance, the local tier halved every few thousand conflicts
+//! shapes also shrunk, a lower level's literals replaced by one literal of that level, [`shrink`];
+//! when every sum reasons on bounds, the literals one true literal forbade give way to its
+//! negation), jumps back, and goes on; decisions follow variable activity (VSIDS) with saved
+//! phases (on sum models every decision places a symbol instead: a sum learns more from a placed
+//! digit than from a removed candidate), restarts come when recent learnt clauses get worse than
+//! usual (as in Glucose; blocked while the trail is much longer than usual), and learnt clauses
+//! are kept in tiers by literal-block distance, the local tier halved every few thousand conflicts
 //! ([`clauses`]). Counting goes on after a solution by adding the clause "differs from it
 //! somewhere" and solving again, keeping what was learnt.
 //!
@@ -147,6 +148,11 @@ pub struct Cdcl<'e> {
     implied_stack: Vec<Lit>,
     level_stamp: Vec<u64>,
     stamp: u64,
+    /// Scratch for `analyze` on models whose sums all reason on bounds (empty otherwise): per
+    /// variable, how many literals of the learnt clause it is the binary reason of.
+    shared: Vec<u32>,
+    /// Literals of learnt clauses that stand for a group resolved with their shared reason.
+    grouped: u64,
     clause_inc: f32,
     /// When learnt clauses are dropped, and which are kept ([`clauses::Tiers`]).
     tiers: clauses::Tiers,
@@ -198,6 +204,8 @@ impl<'e> Cdcl<'e> {
             .then(|| order::Order::new(e, value_vars))
             .flatten();
         let n_vars = value_vars + order.as_ref().map_or(0, |o| o.count()) + extra;
+        // learnt literals sharing a binary reason are grouped when every sum reasons on bounds
+        let group = order.as_ref().is_some_and(|o| o.bounded.iter().all(|&b| b));
         let mut s = Cdcl {
             e,
             n,
@@ -230,6 +238,8 @@ impl<'e> Cdcl<'e> {
             implied_stack: Vec::new(),
             level_stamp: vec![0; n_vars + 1],
             stamp: 0,
+            shared: if group { vec![0; n_vars] } else { Vec::new() },
+            grouped: 0,
             clause_inc: 1.0,
             tiers: clauses::Tiers::for_sums(!e.sums.is_empty()),
             deleted_lits: 0,

@@ -324,3 +324,86 @@ fn little_killer_counts_agree_with_depth_first_search() {
     }
     assert!(statuses[1] > 0 && statuses[2] > 0, "{statuses:?} (none, one, more)");
 }
+
+/// Whether literal `l` of `s`'s encoding holds in the grid `grid` (a symbol index per cell).
+fn holds_in(s: &Cdcl, l: Lit, grid: &[u8]) -> bool {
+    let (v, n) = (var(l), s.n);
+    let truth = if v < s.e.n_cells * n {
+        grid[v / n] as usize == v % n
+    } else {
+        let order = s.sums.as_ref().and_then(|x| x.order.as_deref()).expect("order variables");
+        let c = order.cell_of[v - order.first];
+        let k = v - order.start[c as usize] as usize + 1;
+        order.rank[grid[c as usize] as usize] as usize >= k
+    };
+    truth == (l & 1 == 0)
+}
+
+/// Every clause CDCL stores on a model with sum shapes (learnt ones with the literals one true
+/// literal forbade resolved into its negation among them) and every root fact holds in every
+/// solution not yet found: checked after each solution and at the end against the brute-force
+/// grids of random 4x4 sum models (symbols may repeat in half of the shapes).
+#[test]
+fn learnt_clauses_hold_in_every_solution_not_yet_found() {
+    let grids = all_4x4_grids();
+    let base = builtin::load("classic4").unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+    let (mut learnt, mut grouped) = (0usize, 0u64);
+    for round in 0..300 {
+        let planted = &grids[rng.gen_range(0..grids.len())];
+        let mut shapes = Vec::new();
+        for k in 0..rng.gen_range(2..=5) {
+            let mut cells: Vec<u32> = (0..16).collect();
+            cells.shuffle(&mut rng);
+            cells.truncate(rng.gen_range(2..=6));
+            cells.sort_unstable();
+            let total: i64 = cells.iter().map(|&c| planted[c as usize] as i64 + 1).sum();
+            shapes.push(sum_shape(format!("S{k}"), cells, total, false));
+        }
+        let sums: Vec<(Vec<usize>, i64)> = shapes
+            .iter()
+            .map(|s| {
+                let Rule::Sum { total, .. } = s.rule else { unreachable!() };
+                (s.cells.iter().map(|c| c.index()).collect(), total)
+            })
+            .collect();
+        let mut left: Vec<&Vec<u8>> = grids
+            .iter()
+            .filter(|g| {
+                sums.iter()
+                    .all(|(cells, total)| cells.iter().map(|&c| g[c] as i64 + 1).sum::<i64>() == *total)
+            })
+            .collect();
+        let g = base.with_extra_shapes(shapes).unwrap();
+        let e = Engine::new(&g);
+        let root = crate::engine::search::Searcher::new(&e)
+            .initial(&[None; 16])
+            .expect("a planted solution");
+        let mut s = Cdcl::new(&e, &root).expect("an encoding");
+        let budget = crate::engine::Budget::from(Limits::none());
+        loop {
+            for meta in s.clauses.iter().filter(|m| !m.deleted) {
+                let lits = &s.lits[meta.start as usize..(meta.start + meta.len) as usize];
+                for grid in &left {
+                    assert!(lits.iter().any(|&l| holds_in(&s, l, grid)), "round {round}: {lits:?}");
+                }
+            }
+            for &l in &s.trail {
+                assert!(left.iter().all(|grid| holds_in(&s, l, grid)), "round {round}: root {l}");
+            }
+            match s.solve(&budget) {
+                Outcome::Solution(sol) => {
+                    let at = left.iter().position(|g| **g == sol).expect("a solution of the model");
+                    left.swap_remove(at);
+                    s.exclude(&sol);
+                }
+                Outcome::Exhausted => break,
+                Outcome::Unknown => unreachable!("no budget"),
+            }
+        }
+        assert!(left.is_empty(), "round {round}: {} solutions missed", left.len());
+        learnt += s.clauses.iter().filter(|m| m.learnt).count();
+        grouped += s.grouped;
+    }
+    assert!(learnt > 100 && grouped > 100, "{learnt} learnt clauses, {grouped} grouped literals");
+}
