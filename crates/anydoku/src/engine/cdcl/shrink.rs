@@ -135,7 +135,8 @@ mod tests {
     use super::super::*;
     use crate::engine::search::Searcher;
     use crate::geometry::builtin;
-    use rand::{Rng, SeedableRng};
+    use super::super::tests::random_givens;
+    use rand::SeedableRng;
 
     /// Random partial grids of wide layouts, counted to 300 with shrinking on: the counts of
     /// depth-first search, and blocks were replaced (so a wrong replacement would show).
@@ -149,11 +150,7 @@ mod tests {
                 let n = e.n_cells;
                 let grid = e.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
                 for _ in 0..12 {
-                    let mut givens = vec![None; n];
-                    for _ in 0..givens_count {
-                        let c = rng.gen_range(0..n);
-                        givens[c] = Some(grid[c]);
-                    }
+                    let givens = random_givens(&grid, givens_count, &mut rng);
                     let want = e.count(&givens, 300, Limits::none());
                     let root = Searcher::new(&e)
                         .initial(&givens)

@@ -5,6 +5,17 @@ use crate::engine::search::Searcher;
 use crate::geometry::builtin;
 use rand::{Rng, SeedableRng};
 
+/// `count` cells of `grid` drawn at random (with repeats) as givens: a partial grid that keeps
+/// `grid` as a solution.
+pub(super) fn random_givens(grid: &[u8], count: usize, rng: &mut impl Rng) -> Vec<Option<u8>> {
+    let mut givens = vec![None; grid.len()];
+    for _ in 0..count {
+        let c = rng.gen_range(0..grid.len());
+        givens[c] = Some(grid[c]);
+    }
+    givens
+}
+
 /// CDCL's count of `givens` on engine `e`, up to `limit` solutions (from the searcher's root).
 pub(super) fn cdcl_count(e: &Engine, givens: &[Option<u8>], limit: u64) -> Count {
     let Some(root) = Searcher::new(e).initial(givens) else {
@@ -93,11 +104,7 @@ fn counts_agree_when_learnt_clauses_are_dropped_at_once() {
             let n = e.n_cells;
             let grid = e.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
             for _ in 0..12 {
-                let mut givens = vec![None; n];
-                for _ in 0..n / 5 {
-                    let c = rng.gen_range(0..n);
-                    givens[c] = Some(grid[c]);
-                }
+                let givens = random_givens(&grid, n / 5, &mut rng);
                 let want = e.count(&givens, 300, Limits::none());
                 let root = Searcher::new(&e)
                     .initial(&givens)
@@ -210,11 +217,8 @@ fn searcher_with_and_without_cdcl_agree() {
             let grid = dfs.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
             let mut statuses = Vec::new();
             for _ in 0..12 {
-                let mut givens = vec![None; n];
-                for _ in 0..rng.gen_range(range.clone()) {
-                    let c = rng.gen_range(0..n);
-                    givens[c] = Some(grid[c]);
-                }
+                let count = rng.gen_range(range.clone());
+                let givens = random_givens(&grid, count, &mut rng);
                 let Some(want) = dfs_count(&dfs, &givens, 2, 200_000) else {
                     continue;
                 };
@@ -246,11 +250,8 @@ fn a_stalled_search_hands_over_early_and_agrees() {
         let grid = dfs.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
         let mut stalled = 0;
         for _ in 0..12 {
-            let mut givens = vec![None; n];
-            for _ in 0..rng.gen_range(380..470) {
-                let c = rng.gen_range(0..n);
-                givens[c] = Some(grid[c]);
-            }
+            let count = rng.gen_range(380..470);
+            let givens = random_givens(&grid, count, &mut rng);
             let Some(want) = dfs_count(&dfs, &givens, 2, 200_000) else {
                 continue;
             };
