@@ -133,6 +133,9 @@ impl Cdcl<'_> {
         for v in self.to_clear.drain(..) {
             self.seen[v] = false;
         }
+        for v in self.poisoned.drain(..) {
+            self.poison[v] = false;
+        }
         // the second literal: the highest level among the rest (the level to jump back to)
         let mut back_to = 0;
         if learnt.len() > 1 {
@@ -212,15 +215,24 @@ impl Cdcl<'_> {
     /// literals (those marked `seen`) and root facts, through the reasons of the literals it
     /// depends on. `levels`: the clause's levels as [`abstract_level`] bits (a literal of another
     /// level cannot be implied by the clause). The literals found implied stay marked, so later
-    /// calls reuse them; on failure the marks of this call are undone.
+    /// calls reuse them; on failure the marks of this call are undone, and the literals on the
+    /// way from `lit` to the one that failed are marked `poison`: each depends on a literal
+    /// that no later call can accept (one without a reason or of another level, never marked
+    /// `seen` afterwards), so a later walk that meets one of them fails at once, as it would
+    /// have after walking there.
     pub(super) fn implied(&mut self, lit: Lit, levels: u32) -> bool {
         let mut stack = std::mem::take(&mut self.implied_stack);
+        let mut walk = std::mem::take(&mut self.implied_walk);
         let mut reason_lits = std::mem::take(&mut self.reason_buf);
         stack.clear();
-        stack.push(lit);
+        // each literal walked: its variable and the walk entry of the literal whose reason
+        // holds it (`u32::MAX` for `lit`)
+        walk.clear();
+        walk.push((var(lit) as u32, u32::MAX));
+        stack.push((lit, 0));
         let top = self.to_clear.len();
         let mut implied = true;
-        'walk: while let Some(q) = stack.pop() {
+        'walk: while let Some((q, at)) = stack.pop() {
             reason_lits.clear();
             self.reason_into(var(q), &mut reason_lits);
             for &l in &reason_lits {
@@ -228,11 +240,24 @@ impl Cdcl<'_> {
                 if self.seen[v] || self.level[v] == 0 {
                     continue;
                 }
-                if self.reason[v] != NO_REASON && abstract_level(self.level[v]) & levels != 0 {
+                if !self.poison[v]
+                    && self.reason[v] != NO_REASON
+                    && abstract_level(self.level[v]) & levels != 0
+                {
                     self.seen[v] = true;
                     self.to_clear.push(v);
-                    stack.push(l);
+                    walk.push((v as u32, at));
+                    stack.push((l, walk.len() as u32 - 1));
                 } else {
+                    let mut k = at;
+                    while k != u32::MAX {
+                        let (u, from) = walk[k as usize];
+                        if !self.poison[u as usize] {
+                            self.poison[u as usize] = true;
+                            self.poisoned.push(u as usize);
+                        }
+                        k = from;
+                    }
                     for v in self.to_clear.drain(top..) {
                         self.seen[v] = false;
                     }
@@ -242,6 +267,7 @@ impl Cdcl<'_> {
             }
         }
         self.implied_stack = stack;
+        self.implied_walk = walk;
         self.reason_buf = reason_lits;
         implied
     }

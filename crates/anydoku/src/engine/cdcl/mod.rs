@@ -145,7 +145,13 @@ pub struct Cdcl<'e> {
     /// Scratch for `analyze`.
     learnt_buf: Vec<Lit>,
     reason_buf: Vec<Lit>,
-    implied_stack: Vec<Lit>,
+    /// Scratch for `implied`: the literals to walk (each with its entry in `implied_walk`), the
+    /// literals walked, and the variables found to depend on a literal the clause cannot
+    /// accept, marked until the analysis ends.
+    implied_stack: Vec<(Lit, u32)>,
+    implied_walk: Vec<(u32, u32)>,
+    poison: Vec<bool>,
+    poisoned: Vec<usize>,
     level_stamp: Vec<u64>,
     stamp: u64,
     /// Scratch for `analyze` on models whose sums all reason on bounds (empty otherwise): per
@@ -236,6 +242,9 @@ impl<'e> Cdcl<'e> {
             learnt_buf: Vec::new(),
             reason_buf: Vec::new(),
             implied_stack: Vec::new(),
+            implied_walk: Vec::new(),
+            poison: vec![false; n_vars],
+            poisoned: Vec::new(),
             level_stamp: vec![0; n_vars + 1],
             stamp: 0,
             shared: if group { vec![0; n_vars] } else { Vec::new() },
