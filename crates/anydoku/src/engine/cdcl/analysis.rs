@@ -233,43 +233,79 @@ impl Cdcl<'_> {
         let top = self.to_clear.len();
         let mut implied = true;
         'walk: while let Some((q, at)) = stack.pop() {
-            reason_lits.clear();
-            self.reason_into(var(q), &mut reason_lits);
-            for &l in &reason_lits {
-                let v = var(l);
-                if self.seen[v] || self.level[v] == 0 {
-                    continue;
-                }
-                if !self.poison[v]
-                    && self.reason[v] != NO_REASON
-                    && abstract_level(self.level[v]) & levels != 0
-                {
-                    self.seen[v] = true;
-                    self.to_clear.push(v);
-                    walk.push((v as u32, at));
-                    stack.push((l, walk.len() as u32 - 1));
-                } else {
-                    let mut k = at;
-                    while k != u32::MAX {
-                        let (u, from) = walk[k as usize];
-                        if !self.poison[u as usize] {
-                            self.poison[u as usize] = true;
-                            self.poisoned.push(u as usize);
-                        }
-                        k = from;
+            // the reason's literals, read in place when it is a stored clause or a peer
+            let v = var(q);
+            let reason = self.reason[v];
+            let accepted = if reason & CLAUSE != 0 {
+                let meta = self.clauses[(reason & !CLAUSE) as usize];
+                let mut accepted = true;
+                for k in meta.start as usize..(meta.start + meta.len) as usize {
+                    let l = self.lits[k];
+                    if var(l) != v && !self.walk_to(l, at, levels, &mut walk, &mut stack) {
+                        accepted = false;
+                        break;
                     }
-                    for v in self.to_clear.drain(top..) {
-                        self.seen[v] = false;
-                    }
-                    implied = false;
-                    break 'walk;
                 }
+                accepted
+            } else if reason < channel::ORDER {
+                self.walk_to(reason ^ 1, at, levels, &mut walk, &mut stack)
+            } else {
+                reason_lits.clear();
+                self.reason_into(v, &mut reason_lits);
+                reason_lits
+                    .iter()
+                    .all(|&l| self.walk_to(l, at, levels, &mut walk, &mut stack))
+            };
+            if !accepted {
+                let mut k = at;
+                while k != u32::MAX {
+                    let (u, from) = walk[k as usize];
+                    if !self.poison[u as usize] {
+                        self.poison[u as usize] = true;
+                        self.poisoned.push(u as usize);
+                    }
+                    k = from;
+                }
+                for v in self.to_clear.drain(top..) {
+                    self.seen[v] = false;
+                }
+                implied = false;
+                break 'walk;
             }
         }
         self.implied_stack = stack;
         self.implied_walk = walk;
         self.reason_buf = reason_lits;
         implied
+    }
+
+    /// One literal `l` of the reason of walk entry `at` in [`Cdcl::implied`]: nothing to do
+    /// when it is marked or a root fact; marked and queued for the walk when its own reason
+    /// may imply it; `false` when the clause cannot accept it.
+    #[inline(always)]
+    fn walk_to(
+        &mut self,
+        l: Lit,
+        at: u32,
+        levels: u32,
+        walk: &mut Vec<(u32, u32)>,
+        stack: &mut Vec<(Lit, u32)>,
+    ) -> bool {
+        let v = var(l);
+        if self.seen[v] || self.level[v] == 0 {
+            return true;
+        }
+        if self.poison[v]
+            || self.reason[v] == NO_REASON
+            || abstract_level(self.level[v]) & levels == 0
+        {
+            return false;
+        }
+        self.seen[v] = true;
+        self.to_clear.push(v);
+        walk.push((v as u32, at));
+        stack.push((l, walk.len() as u32 - 1));
+        true
     }
 }
 
