@@ -221,6 +221,9 @@ impl Cdcl<'_> {
     /// `seen` afterwards), so a later walk that meets one of them fails at once, as it would
     /// have after walking there.
     pub(super) fn implied(&mut self, lit: Lit, levels: u32) -> bool {
+        if let Some(known) = self.implied_at_once(lit, levels) {
+            return known;
+        }
         let mut stack = std::mem::take(&mut self.implied_stack);
         let mut walk = std::mem::take(&mut self.implied_walk);
         let mut reason_lits = std::mem::take(&mut self.reason_buf);
@@ -279,6 +282,48 @@ impl Cdcl<'_> {
         implied
     }
 
+    /// [`Cdcl::implied`] when the reason of `lit` (a stored clause or a peer) settles it
+    /// without a walk: every literal of it marked or a root fact (implied), or one the clause
+    /// cannot accept (not implied); `None` when the walk must go further.
+    #[inline(always)]
+    fn implied_at_once(&self, lit: Lit, levels: u32) -> Option<bool> {
+        let v = var(lit);
+        let reason = self.reason[v];
+        let range = if reason & CLAUSE != 0 {
+            let meta = self.clauses[(reason & !CLAUSE) as usize];
+            meta.start as usize..(meta.start + meta.len) as usize
+        } else if reason < channel::ORDER {
+            // (the reason's one literal is `reason ^ 1`: the same variable)
+            let u = var(reason);
+            return match (self.seen[u] || self.level[u] == 0, self.acceptable(u, levels)) {
+                (true, _) => Some(true),
+                (false, false) => Some(false),
+                (false, true) => None,
+            };
+        } else {
+            return None;
+        };
+        let mut settled = true;
+        for k in range {
+            let u = var(self.lits[k]);
+            if u == v || self.seen[u] || self.level[u] == 0 {
+                continue;
+            }
+            if !self.acceptable(u, levels) {
+                return Some(false);
+            }
+            settled = false;
+        }
+        settled.then_some(true)
+    }
+
+    /// Whether variable `v`, neither marked nor a root fact, may be implied by the clause
+    /// (it has a reason, of one of the clause's `levels`, and is not poisoned).
+    #[inline(always)]
+    fn acceptable(&self, v: usize, levels: u32) -> bool {
+        !self.poison[v] && self.reason[v] != NO_REASON && abstract_level(self.level[v]) & levels != 0
+    }
+
     /// One literal `l` of the reason of walk entry `at` in [`Cdcl::implied`]: nothing to do
     /// when it is marked or a root fact; marked and queued for the walk when its own reason
     /// may imply it; `false` when the clause cannot accept it.
@@ -295,10 +340,7 @@ impl Cdcl<'_> {
         if self.seen[v] || self.level[v] == 0 {
             return true;
         }
-        if self.poison[v]
-            || self.reason[v] == NO_REASON
-            || abstract_level(self.level[v]) & levels == 0
-        {
+        if !self.acceptable(v, levels) {
             return false;
         }
         self.seen[v] = true;
