@@ -549,8 +549,13 @@ impl<'e> Cdcl<'e> {
             *self.pos.get_unchecked_mut(v) = self.trail.len() as u32;
         }
         // the trail holds each variable at most once and was sized for all of them
-        debug_assert!(self.trail.len() < self.trail.capacity());
-        self.trail.push(l);
+        let len = self.trail.len();
+        assert!(len < self.trail.capacity());
+        // SAFETY: `len` is below the capacity
+        unsafe {
+            self.trail.as_mut_ptr().add(len).write(l);
+            self.trail.set_len(len + 1);
+        }
     }
 
     /// Undoes every assignment above `level`, saving the phases.
@@ -569,11 +574,17 @@ impl<'e> Cdcl<'e> {
         }
         let value_vars = self.e.n_cells * self.n;
         for k in (keep..self.trail.len()).rev() {
-            let v = var(self.trail[k]);
-            self.phase[v] = self.value[2 * v] == TRUE;
-            self.value[2 * v] = UNDEF;
-            self.value[2 * v + 1] = UNDEF;
-            self.reason[v] = NO_REASON;
+            let l = self.trail[k];
+            let v = var(l);
+            // SAFETY: `v` is a variable of the encoding; `value` has two entries per variable,
+            // `phase` and `reason` one
+            unsafe {
+                // (the literal on the trail is the true one)
+                *self.phase.get_unchecked_mut(v) = l & 1 == 0;
+                *self.value.get_unchecked_mut(2 * v) = UNDEF;
+                *self.value.get_unchecked_mut(2 * v + 1) = UNDEF;
+                *self.reason.get_unchecked_mut(v) = NO_REASON;
+            }
             if v < value_vars {
                 self.heap.insert(v, &self.activity);
             }
