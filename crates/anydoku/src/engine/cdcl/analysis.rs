@@ -224,40 +224,40 @@ impl Cdcl<'_> {
         if let Some(known) = self.implied_at_once(lit, levels) {
             return known;
         }
-        let mut stack = std::mem::take(&mut self.implied_stack);
         let mut walk = std::mem::take(&mut self.implied_walk);
         let mut reason_lits = std::mem::take(&mut self.reason_buf);
-        stack.clear();
-        // each literal walked: its variable and the walk entry of the literal whose reason
-        // holds it (`u32::MAX` for `lit`)
+        // each literal walked, in the order met: its variable and the walk entry of the
+        // literal whose reason holds it (`u32::MAX` for `lit`); the entries from `next` on are
+        // still to walk (the order changes no outcome)
         walk.clear();
         walk.push((var(lit) as u32, u32::MAX));
-        stack.push((lit, 0));
-        let top = self.to_clear.len();
+        let mut next = 0;
         let mut implied = true;
-        'walk: while let Some((q, at)) = stack.pop() {
+        while next < walk.len() {
+            let at = next as u32;
+            next += 1;
             // the reason's literals, read in place when it is a stored clause or a peer
-            let v = var(q);
+            let v = walk[at as usize].0 as usize;
             let reason = self.reason[v];
             let accepted = if reason & CLAUSE != 0 {
                 let meta = self.clauses[(reason & !CLAUSE) as usize];
                 let mut accepted = true;
                 for k in meta.start as usize..(meta.start + meta.len) as usize {
                     let l = self.lits[k];
-                    if var(l) != v && !self.walk_to(l, at, levels, &mut walk, &mut stack) {
+                    if var(l) != v && !self.walk_to(l, at, levels, &mut walk) {
                         accepted = false;
                         break;
                     }
                 }
                 accepted
             } else if reason < channel::ORDER {
-                self.walk_to(reason ^ 1, at, levels, &mut walk, &mut stack)
+                self.walk_to(reason ^ 1, at, levels, &mut walk)
             } else {
                 reason_lits.clear();
                 self.reason_into(v, &mut reason_lits);
                 reason_lits
                     .iter()
-                    .all(|&l| self.walk_to(l, at, levels, &mut walk, &mut stack))
+                    .all(|&l| self.walk_to(l, at, levels, &mut walk))
             };
             if !accepted {
                 let mut k = at;
@@ -269,14 +269,19 @@ impl Cdcl<'_> {
                     }
                     k = from;
                 }
-                for v in self.to_clear.drain(top..) {
-                    self.seen[v] = false;
-                }
                 implied = false;
-                break 'walk;
+                break;
             }
         }
-        self.implied_stack = stack;
+        // the literals marked by this walk: kept when implied, unmarked otherwise
+        if implied {
+            self.to_clear
+                .extend(walk[1..].iter().map(|&(u, _)| u as usize));
+        } else {
+            for &(u, _) in &walk[1..] {
+                self.seen[u as usize] = false;
+            }
+        }
         self.implied_walk = walk;
         self.reason_buf = reason_lits;
         implied
@@ -325,17 +330,10 @@ impl Cdcl<'_> {
     }
 
     /// One literal `l` of the reason of walk entry `at` in [`Cdcl::implied`]: nothing to do
-    /// when it is marked or a root fact; marked and queued for the walk when its own reason
-    /// may imply it; `false` when the clause cannot accept it.
+    /// when it is marked or a root fact; marked and added to the walk when its own reason may
+    /// imply it; `false` when the clause cannot accept it.
     #[inline(always)]
-    fn walk_to(
-        &mut self,
-        l: Lit,
-        at: u32,
-        levels: u32,
-        walk: &mut Vec<(u32, u32)>,
-        stack: &mut Vec<(Lit, u32)>,
-    ) -> bool {
+    fn walk_to(&mut self, l: Lit, at: u32, levels: u32, walk: &mut Vec<(u32, u32)>) -> bool {
         let v = var(l);
         if self.seen[v] || self.level[v] == 0 {
             return true;
@@ -344,9 +342,7 @@ impl Cdcl<'_> {
             return false;
         }
         self.seen[v] = true;
-        self.to_clear.push(v);
         walk.push((v as u32, at));
-        stack.push((l, walk.len() as u32 - 1));
         true
     }
 }

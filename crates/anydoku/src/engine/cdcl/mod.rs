@@ -145,10 +145,8 @@ pub struct Cdcl<'e> {
     /// Scratch for `analyze`.
     learnt_buf: Vec<Lit>,
     reason_buf: Vec<Lit>,
-    /// Scratch for `implied`: the literals to walk (each with its entry in `implied_walk`), the
-    /// literals walked, and the variables found to depend on a literal the clause cannot
-    /// accept, marked until the analysis ends.
-    implied_stack: Vec<(Lit, u32)>,
+    /// Scratch for `implied`: the literals walked, and the variables found to depend on a
+    /// literal the clause cannot accept, marked until the analysis ends.
     implied_walk: Vec<(u32, u32)>,
     poison: Vec<bool>,
     poisoned: Vec<usize>,
@@ -241,7 +239,6 @@ impl<'e> Cdcl<'e> {
             shrunk: 0,
             learnt_buf: Vec::new(),
             reason_buf: Vec::new(),
-            implied_stack: Vec::new(),
             implied_walk: Vec::new(),
             poison: vec![false; n_vars],
             poisoned: Vec::new(),
