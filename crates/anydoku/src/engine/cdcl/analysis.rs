@@ -130,12 +130,7 @@ impl Cdcl<'_> {
         if !self.shared.is_empty() {
             self.group_reasons(&mut learnt);
         }
-        for v in self.to_clear.drain(..) {
-            self.seen[v] = false;
-        }
-        for v in self.poisoned.drain(..) {
-            self.poison[v] = false;
-        }
+        self.clear_marks();
         // the second literal: the highest level among the rest (the level to jump back to)
         let mut back_to = 0;
         if learnt.len() > 1 {
@@ -158,6 +153,16 @@ impl Cdcl<'_> {
             }
         }
         Some((learnt, back_to, lbd))
+    }
+
+    /// Undoes the analysis' marks: `seen` and `poison`.
+    fn clear_marks(&mut self) {
+        for v in self.to_clear.drain(..) {
+            self.seen[v] = false;
+        }
+        for v in self.poisoned.drain(..) {
+            self.poison[v] = false;
+        }
     }
 
     /// Resolves the literals of a learnt clause (below its asserting one) that one true literal
