@@ -130,9 +130,7 @@ impl Cdcl<'_> {
         if !self.shared.is_empty() {
             self.group_reasons(&mut learnt);
         }
-        for v in self.to_clear.drain(..) {
-            self.seen[v] = false;
-        }
+        self.clear_marks();
         // the second literal: the highest level among the rest (the level to jump back to)
         let mut back_to = 0;
         if learnt.len() > 1 {
@@ -155,6 +153,16 @@ impl Cdcl<'_> {
             }
         }
         Some((learnt, back_to, lbd))
+    }
+
+    /// Undoes the analysis' marks: `seen` and `poison`.
+    fn clear_marks(&mut self) {
+        for v in self.to_clear.drain(..) {
+            self.seen[v] = false;
+        }
+        for v in self.poisoned.drain(..) {
+            self.poison[v] = false;
+        }
     }
 
     /// Resolves the literals of a learnt clause (below its asserting one) that one true literal
@@ -212,38 +220,135 @@ impl Cdcl<'_> {
     /// literals (those marked `seen`) and root facts, through the reasons of the literals it
     /// depends on. `levels`: the clause's levels as [`abstract_level`] bits (a literal of another
     /// level cannot be implied by the clause). The literals found implied stay marked, so later
-    /// calls reuse them; on failure the marks of this call are undone.
+    /// calls reuse them; on failure the marks of this call are undone, and the literals on the
+    /// way from `lit` to the one that failed are marked `poison`: each depends on a literal
+    /// that no later call can accept (one without a reason or of another level, never marked
+    /// `seen` afterwards), so a later walk that meets one of them fails at once, as it would
+    /// have after walking there.
     pub(super) fn implied(&mut self, lit: Lit, levels: u32) -> bool {
-        let mut stack = std::mem::take(&mut self.implied_stack);
+        if let Some(known) = self.implied_at_once(lit, levels) {
+            return known;
+        }
+        let mut walk = std::mem::take(&mut self.implied_walk);
         let mut reason_lits = std::mem::take(&mut self.reason_buf);
-        stack.clear();
-        stack.push(lit);
-        let top = self.to_clear.len();
+        // each literal walked, in the order met: its variable and the walk entry of the
+        // literal whose reason holds it (`u32::MAX` for `lit`); the entries from `next` on are
+        // still to walk (the order changes no outcome)
+        walk.clear();
+        walk.push((var(lit) as u32, u32::MAX));
+        let mut next = 0;
         let mut implied = true;
-        'walk: while let Some(q) = stack.pop() {
-            reason_lits.clear();
-            self.reason_into(var(q), &mut reason_lits);
-            for &l in &reason_lits {
-                let v = var(l);
-                if self.seen[v] || self.level[v] == 0 {
-                    continue;
-                }
-                if self.reason[v] != NO_REASON && abstract_level(self.level[v]) & levels != 0 {
-                    self.seen[v] = true;
-                    self.to_clear.push(v);
-                    stack.push(l);
-                } else {
-                    for v in self.to_clear.drain(top..) {
-                        self.seen[v] = false;
+        while next < walk.len() {
+            let at = next as u32;
+            next += 1;
+            // the reason's literals, read in place when it is a stored clause or a peer
+            let v = walk[at as usize].0 as usize;
+            let reason = self.reason[v];
+            let accepted = if reason & CLAUSE != 0 {
+                let meta = self.clauses[(reason & !CLAUSE) as usize];
+                let mut accepted = true;
+                for k in meta.start as usize..(meta.start + meta.len) as usize {
+                    let l = self.lits[k];
+                    if var(l) != v && !self.walk_to(l, at, levels, &mut walk) {
+                        accepted = false;
+                        break;
                     }
-                    implied = false;
-                    break 'walk;
                 }
+                accepted
+            } else if reason < channel::ORDER {
+                self.walk_to(reason ^ 1, at, levels, &mut walk)
+            } else {
+                reason_lits.clear();
+                self.reason_into(v, &mut reason_lits);
+                reason_lits
+                    .iter()
+                    .all(|&l| self.walk_to(l, at, levels, &mut walk))
+            };
+            if !accepted {
+                let mut k = at;
+                while k != u32::MAX {
+                    let (u, from) = walk[k as usize];
+                    if !self.poison[u as usize] {
+                        self.poison[u as usize] = true;
+                        self.poisoned.push(u as usize);
+                    }
+                    k = from;
+                }
+                implied = false;
+                break;
             }
         }
-        self.implied_stack = stack;
+        // the literals marked by this walk: kept when implied, unmarked otherwise
+        if implied {
+            self.to_clear
+                .extend(walk[1..].iter().map(|&(u, _)| u as usize));
+        } else {
+            for &(u, _) in &walk[1..] {
+                self.seen[u as usize] = false;
+            }
+        }
+        self.implied_walk = walk;
         self.reason_buf = reason_lits;
         implied
+    }
+
+    /// [`Cdcl::implied`] when the reason of `lit` (a stored clause or a peer) settles it
+    /// without a walk: every literal of it marked or a root fact (implied), or one the clause
+    /// cannot accept (not implied); `None` when the walk must go further.
+    #[inline(always)]
+    fn implied_at_once(&self, lit: Lit, levels: u32) -> Option<bool> {
+        let v = var(lit);
+        let reason = self.reason[v];
+        let range = if reason & CLAUSE != 0 {
+            let meta = self.clauses[(reason & !CLAUSE) as usize];
+            meta.start as usize..(meta.start + meta.len) as usize
+        } else if reason < channel::ORDER {
+            // (the reason's one literal is `reason ^ 1`: the same variable)
+            let u = var(reason);
+            return match (self.seen[u] || self.level[u] == 0, self.acceptable(u, levels)) {
+                (true, _) => Some(true),
+                (false, false) => Some(false),
+                (false, true) => None,
+            };
+        } else {
+            return None;
+        };
+        let mut settled = true;
+        for k in range {
+            let u = var(self.lits[k]);
+            if u == v || self.seen[u] || self.level[u] == 0 {
+                continue;
+            }
+            if !self.acceptable(u, levels) {
+                return Some(false);
+            }
+            settled = false;
+        }
+        settled.then_some(true)
+    }
+
+    /// Whether variable `v`, neither marked nor a root fact, may be implied by the clause
+    /// (it has a reason, of one of the clause's `levels`, and is not poisoned).
+    #[inline(always)]
+    fn acceptable(&self, v: usize, levels: u32) -> bool {
+        !self.poison[v] && self.reason[v] != NO_REASON && abstract_level(self.level[v]) & levels != 0
+    }
+
+    /// One literal `l` of the reason of walk entry `at` in [`Cdcl::implied`]: nothing to do
+    /// when it is marked or a root fact; marked and added to the walk when its own reason may
+    /// imply it; `false` when the clause cannot accept it.
+    #[inline(always)]
+    fn walk_to(&mut self, l: Lit, at: u32, levels: u32, walk: &mut Vec<(u32, u32)>) -> bool {
+        let v = var(l);
+        if self.seen[v] || self.level[v] == 0 {
+            return true;
+        }
+        if !self.acceptable(v, levels) {
+            return false;
+        }
+        self.seen[v] = true;
+        walk.push((v as u32, at));
+        true
     }
 }
 

@@ -40,6 +40,7 @@ impl Heap {
         }
     }
 
+    #[inline]
     pub(super) fn insert(&mut self, v: usize, act: &[f64]) {
         if self.pos[v] != usize::MAX {
             return;

@@ -145,7 +145,11 @@ pub struct Cdcl<'e> {
     /// Scratch for `analyze`.
     learnt_buf: Vec<Lit>,
     reason_buf: Vec<Lit>,
-    implied_stack: Vec<Lit>,
+    /// Scratch for `implied`: the literals walked, and the variables found to depend on a
+    /// literal the clause cannot accept, marked until the analysis ends.
+    implied_walk: Vec<(u32, u32)>,
+    poison: Vec<bool>,
+    poisoned: Vec<usize>,
     level_stamp: Vec<u64>,
     stamp: u64,
     /// Scratch for `analyze` on models whose sums all reason on bounds (empty otherwise): per
@@ -235,7 +239,9 @@ impl<'e> Cdcl<'e> {
             shrunk: 0,
             learnt_buf: Vec::new(),
             reason_buf: Vec::new(),
-            implied_stack: Vec::new(),
+            implied_walk: Vec::new(),
+            poison: vec![false; n_vars],
+            poisoned: Vec::new(),
             level_stamp: vec![0; n_vars + 1],
             stamp: 0,
             shared: if group { vec![0; n_vars] } else { Vec::new() },
@@ -540,8 +546,13 @@ impl<'e> Cdcl<'e> {
             *self.pos.get_unchecked_mut(v) = self.trail.len() as u32;
         }
         // the trail holds each variable at most once and was sized for all of them
-        debug_assert!(self.trail.len() < self.trail.capacity());
-        self.trail.push(l);
+        let len = self.trail.len();
+        assert!(len < self.trail.capacity());
+        // SAFETY: `len` is below the capacity
+        unsafe {
+            self.trail.as_mut_ptr().add(len).write(l);
+            self.trail.set_len(len + 1);
+        }
     }
 
     /// Undoes every assignment above `level`, saving the phases.
@@ -560,11 +571,17 @@ impl<'e> Cdcl<'e> {
         }
         let value_vars = self.e.n_cells * self.n;
         for k in (keep..self.trail.len()).rev() {
-            let v = var(self.trail[k]);
-            self.phase[v] = self.value[2 * v] == TRUE;
-            self.value[2 * v] = UNDEF;
-            self.value[2 * v + 1] = UNDEF;
-            self.reason[v] = NO_REASON;
+            let l = self.trail[k];
+            let v = var(l);
+            // SAFETY: `v` is a variable of the encoding; `value` has two entries per variable,
+            // `phase` and `reason` one
+            unsafe {
+                // (the literal on the trail is the true one)
+                *self.phase.get_unchecked_mut(v) = l & 1 == 0;
+                *self.value.get_unchecked_mut(2 * v) = UNDEF;
+                *self.value.get_unchecked_mut(2 * v + 1) = UNDEF;
+                *self.reason.get_unchecked_mut(v) = NO_REASON;
+            }
             if v < value_vars {
                 self.heap.insert(v, &self.activity);
             }

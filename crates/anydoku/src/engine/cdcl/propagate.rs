@@ -49,8 +49,11 @@ impl Cdcl<'_> {
             if let Some(conflict) = self.channel(p) {
                 return Some(conflict);
             }
-            if let Some(conflict) = self.propagate_clauses(p ^ 1) {
-                return Some(conflict);
+            // (most literals that become false watch no clause)
+            if !self.watches[(p ^ 1) as usize].is_empty() {
+                if let Some(conflict) = self.propagate_clauses(p ^ 1) {
+                    return Some(conflict);
+                }
             }
         }
         None
