@@ -4,12 +4,20 @@
 //! TOML file), then the generator's thinning with the checker's counters read after every
 //! removal check: per phase (tenths of the checks) the checks that kept a given and those that
 //! removed one, their time, depth-first nodes and CDCL searches; then the totals.
+//!
+//! While it runs (the totals come only at the end, and a large grid may not get there):
+//! `THIN_EVERY=N` prints every N-th check and every check over a second to stderr, with the
+//! time so far split into the checks' root propagation, the depth-first probes and CDCL
+//! (building the solvers apart), and every N-th orbit's progress (givens left);
+//! `THIN_DUMP=FILE` writes every check over `THIN_DUMP_SECS` seconds (2 by default) as a line
+//! that `check_replay` runs again under other engine options.
 use anydoku::engine::{Engine, Limits};
 use anydoku::generate::minimal::{thin, Progress};
-use anydoku::generate::unique::Checker;
+use anydoku::generate::unique::{Checked, Checker};
 use anydoku::generate::{grid, Symmetry};
 use anydoku::Geometry;
 use rand::SeedableRng;
+use std::io::Write;
 use std::time::Instant;
 
 fn main() {
@@ -24,6 +32,8 @@ fn main() {
     let orbits = Symmetry::None.orbits(&g).expect("orbits");
     let mut checker = Checker::new(&e, Limits::none());
     let t = Instant::now();
+    let every: u64 = std::env::var("THIN_EVERY").map_or(0, |v| v.parse().expect("a count"));
+    watch(&mut checker, every, t);
     let mut log: Vec<Progress> = Vec::new();
     let mut times: Vec<f64> = Vec::new();
     let mut last = Instant::now();
@@ -31,6 +41,9 @@ fn main() {
         times.push(last.elapsed().as_secs_f64());
         last = Instant::now();
         log.push(p);
+        if every > 0 && (p.tested as u64).is_multiple_of(every) {
+            eprintln!("tested {} of {}, givens {}", p.tested, p.orbits, p.givens);
+        }
     })
     .expect("no budget");
     let total = t.elapsed().as_secs_f64();
@@ -106,6 +119,61 @@ fn main() {
         "cdcl: {} decisions, {} conflicts",
         checker.cdcl.decisions, checker.cdcl.conflicts
     );
+}
+
+/// Makes `checker` print the split so far every `every` checks (and every check over a second)
+/// and write the slow checks to `THIN_DUMP` (see the module docs); `t`: when the thinning began.
+fn watch(checker: &mut Checker, every: u64, t: Instant) {
+    let mut dump = std::env::var("THIN_DUMP")
+        .ok()
+        .map(|p| std::fs::File::create(p).expect("a dump file"));
+    let dump_secs: f64 =
+        std::env::var("THIN_DUMP_SECS").map_or(2.0, |v| v.parse().expect("seconds"));
+    if every > 0 || dump.is_some() {
+        let mut k = 0u64;
+        checker.observe(Box::new(move |ch: &Checked| {
+            k += 1;
+            let dt = ch.time.as_secs_f64();
+            if every > 0 && (k.is_multiple_of(every) || dt > 1.0) {
+                let c = ch.tally;
+                eprintln!(
+                    "check {k} ({}) {dt:.2} s; so far {:.1} s: root {:.1}, dfs {:.1} ({} nodes), \
+                     cdcl {:.1} (build {:.1}; {} searches, {} conflicts)",
+                    if ch.found { "kept" } else { "removed" },
+                    t.elapsed().as_secs_f64(),
+                    c.root.as_secs_f64(),
+                    c.dfs.as_secs_f64(),
+                    ch.dfs_nodes,
+                    c.time.as_secs_f64(),
+                    c.build.as_secs_f64(),
+                    c.searches,
+                    c.conflicts
+                );
+            }
+            if let Some(f) = dump.as_mut().filter(|_| dt > dump_secs) {
+                writeln!(f, "{}", check_line(ch)).expect("the dump is written");
+            }
+        }));
+    }
+}
+
+/// One check as a line of `check_replay`'s input: seconds, found, removed cells, solution,
+/// givens (`-` for none), the lists comma-separated and the fields by `|`.
+fn check_line(ch: &Checked) -> String {
+    let join = |v: Vec<String>| v.join(",");
+    format!(
+        "{:.3}|{}|{}|{}|{}",
+        ch.time.as_secs_f64(),
+        ch.found,
+        join(ch.cells.iter().map(|c| c.to_string()).collect()),
+        join(ch.solution.iter().map(|v| v.to_string()).collect()),
+        join(
+            ch.givens
+                .iter()
+                .map(|g| g.map_or("-".into(), |v| v.to_string()))
+                .collect()
+        )
+    )
 }
 
 /// For every kept given of the thinned puzzle, the fewest symbols a second solution needs to

@@ -54,6 +54,30 @@ pub struct Checker<'e> {
     near: bool,
     /// Whether propagation runs the all-different filter (as the engine's own `propagate`).
     strong: bool,
+    /// Hears of every check (see [`Checker::observe`]).
+    observer: Option<Observer<'e>>,
+}
+
+/// Hears of every check of a [`Checker`] (see [`Checker::observe`]).
+pub type Observer<'e> = Box<dyn FnMut(&Checked) + 'e>;
+
+/// One check as an [`Observer`] sees it: what was asked, what it cost, and the counters so far.
+#[cfg_attr(not(feature = "internals"), allow(dead_code))]
+pub struct Checked<'a> {
+    /// The givens checked (without the removed cells' givens).
+    pub givens: &'a [Option<u8>],
+    /// The removed cells.
+    pub cells: &'a [u32],
+    /// The known solution.
+    pub solution: &'a [u8],
+    /// Whether another solution was found.
+    pub found: bool,
+    /// The check's time.
+    pub time: std::time::Duration,
+    /// Depth-first search nodes so far.
+    pub dfs_nodes: u64,
+    /// The CDCL searches so far, and where the time went.
+    pub tally: &'a CdclTally,
 }
 
 /// After this many checks in a row that depth-first search left to CDCL, the next checks go to
@@ -73,6 +97,13 @@ pub struct CdclTally {
     pub conflicts: u64,
     /// Their time (building the solvers included).
     pub time: std::time::Duration,
+    /// Of that time, building the solvers (the root's propagation with the equal cells fixed
+    /// and [`Cdcl::new`]).
+    pub build: std::time::Duration,
+    /// Time in the checks' root propagation (the givens' candidates, once per check).
+    pub root: std::time::Duration,
+    /// Time in the depth-first probes (the removed cells' narrowed propagation included).
+    pub dfs: std::time::Duration,
 }
 
 impl<'e> Checker<'e> {
@@ -92,7 +123,15 @@ impl<'e> Checker<'e> {
             skipped: 0,
             near: true,
             strong: e.alldiff_after == Some(0),
+            observer: None,
         }
+    }
+
+    /// Calls `observer` after every check (for the tuning tools: where the time goes while a
+    /// long thinning runs).
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
+    pub fn observe(&mut self, observer: Observer<'e>) {
+        self.observer = Some(observer);
     }
 
     /// Makes the CDCL searches place symbols by activity instead of starting from the known
@@ -133,9 +172,35 @@ impl<'e> Checker<'e> {
         cells: &[u32],
         solution: &[u8],
     ) -> Other {
-        let Some(root) = self.searcher.initial(givens) else {
+        if self.observer.is_none() {
+            return self.check(givens, cells, solution);
+        }
+        let t = std::time::Instant::now();
+        let other = self.check(givens, cells, solution);
+        let checked = Checked {
+            givens,
+            cells,
+            solution,
+            found: matches!(other, Other::Found(_)),
+            time: t.elapsed(),
+            dfs_nodes: self.nodes - self.cdcl.decisions,
+            tally: &self.cdcl,
+        };
+        if let Some(observer) = self.observer.as_mut() {
+            observer(&checked);
+        }
+        other
+    }
+
+    /// [`Checker::other_solution`], unobserved.
+    fn check(&mut self, givens: &[Option<u8>], cells: &[u32], solution: &[u8]) -> Other {
+        let t0 = std::time::Instant::now();
+        let root = self.searcher.initial(givens);
+        self.cdcl.root += t0.elapsed();
+        let Some(root) = root else {
             return Other::NoneExists;
         };
+        let t0 = std::time::Instant::now();
         let max_nodes = self.limits.max_nodes.unwrap_or(u64::MAX);
         let out_of_time = |l: &Limits| l.max_time.is_some_and(|t| t.is_zero());
         let mut switch = self.e.cdcl_switch(max_nodes);
@@ -190,6 +255,7 @@ impl<'e> Checker<'e> {
             match found {
                 Some(true) => {
                     self.deferred_run = 0;
+                    self.cdcl.dfs += t0.elapsed();
                     return Other::Found(self.dfs.solution());
                 }
                 Some(false) => equal.push(c as u32),
@@ -200,6 +266,7 @@ impl<'e> Checker<'e> {
         if !skip {
             self.deferred_run = if deferred.is_empty() { 0 } else { self.deferred_run + 1 };
         }
+        self.cdcl.dfs += t0.elapsed();
         if !deferred.is_empty() {
             let left = max_nodes.saturating_sub(spent);
             let t = std::time::Instant::now();
@@ -238,6 +305,7 @@ impl<'e> Checker<'e> {
             return Other::Unknown;
         }
         let budget = Budget::from(limits);
+        let t0 = std::time::Instant::now();
         let mut cand = root.to_vec();
         self.queue.clear();
         for &c in equal {
@@ -250,6 +318,7 @@ impl<'e> Checker<'e> {
         let Some(mut solver) = Cdcl::new(self.e, &cand) else {
             return Other::Unknown;
         };
+        self.cdcl.build += t0.elapsed();
         self.searches += 1;
         solver.differ(cells, solution);
         if self.near {
