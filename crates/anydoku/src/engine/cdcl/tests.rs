@@ -315,6 +315,30 @@ fn preferring_a_solution_finds_it_without_conflicts() {
     }
 }
 
+/// On a model without sum shapes a decision goes to a cell with fewest candidates among the most
+/// active variables, and to the most active variable when those cells are all alike.
+#[test]
+fn decisions_prefer_small_cells_among_the_most_active() {
+    let g = builtin::load("classic9").unwrap();
+    let e = Engine::new(&g);
+    let mut root = vec![0x1ff as Mask; e.n_cells];
+    root[80] = 0b11;
+    let small = 80 * 9 + 1;
+    let pick_with = |small_activity: f64| {
+        let mut s = Cdcl::new(&e, &root).unwrap();
+        for v in 0..45 {
+            s.activity[v] = 100.0 - v as f64;
+            s.heap.increased(v, &s.activity);
+        }
+        s.activity[small] = small_activity;
+        s.heap.increased(small, &s.activity);
+        s.pick()
+    };
+    assert_eq!(pick_with(1.0), Some(0), "the small cell is not among the most active");
+    assert_eq!(pick_with(80.0), Some(small), "the small cell is among the most active");
+    assert_eq!(pick_with(200.0), Some(small));
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
     /// Any givens on a 6x6, consistent or not: CDCL counts what depth-first search counts,
