@@ -3,13 +3,14 @@
 //!
 //! On models with sum shapes the unassigned variable of highest activity is decided. On models
 //! without, the decision is taken among the [`FEWEST_AMONG`] most active unassigned variables:
-//! the most active of those whose cell has the fewest candidates left (as depth-first search
-//! branches on the cell with fewest candidates), so decisions fall where propagation follows
-//! at once and conflicts come sooner. To try another rule for plain models, change
-//! [`Cdcl::pick_fewest`]; measure conflicts and time on the 36x36 puzzles of
-//! docs/PERFORMANCE.md and on a 25x25 thinning (`thin_profile`).
+//! the most active of those in the shortest open clause, counting both sides of a candidate
+//! "cell c holds t": the candidates left in c and, per complete shape holding c, the places
+//! left for t (as depth-first search branches on the fewest choices), so decisions fall where
+//! propagation follows at once and conflicts come sooner. To try another rule for plain models,
+//! change [`Cdcl::pick_shortest`]; measure conflicts (seeded activities, several seeds) and
+//! time on the 36x36 puzzles of docs/PERFORMANCE.md and on a 25x25 thinning (`thin_profile`).
 
-use super::{Cdcl, UNDEF};
+use super::{Cdcl, TRUE, UNDEF};
 
 /// How many of the most active unassigned variables a decision on a model without sum shapes
 /// looks at.
@@ -28,7 +29,7 @@ impl Cdcl<'_> {
     /// The variable to decide next (see the module docs), `None` when every one is assigned.
     pub(super) fn pick(&mut self) -> Option<usize> {
         if self.sums.is_none() {
-            return self.pick_fewest();
+            return self.pick_shortest();
         }
         while let Some(v) = self.heap.pop(&self.activity) {
             if self.value[2 * v] == UNDEF {
@@ -38,10 +39,10 @@ impl Cdcl<'_> {
         None
     }
 
-    /// Among the [`FEWEST_AMONG`] most active unassigned variables, the first of a cell with
-    /// fewest candidates left; the others go back into the heap. Popping stops at a cell with
-    /// two candidates: propagation leaves no unassigned variable in a cell with fewer.
-    fn pick_fewest(&mut self) -> Option<usize> {
+    /// Among the [`FEWEST_AMONG`] most active unassigned variables, the first one in a shortest
+    /// open clause ([`Cdcl::open_choices`]); the others go back into the heap. Popping stops at
+    /// two choices: propagation leaves no unassigned variable in a clause with fewer.
+    fn pick_shortest(&mut self) -> Option<usize> {
         let mut top = [0usize; FEWEST_AMONG];
         let mut taken = 0;
         let mut best: Option<(u32, usize)> = None;
@@ -53,7 +54,7 @@ impl Cdcl<'_> {
                 continue;
             }
             top[taken] = v;
-            let left = self.candidates_left(v);
+            let left = self.open_choices(v);
             if best.is_none_or(|(fewest, _)| left < fewest) {
                 best = Some((left, taken));
             }
@@ -71,12 +72,29 @@ impl Cdcl<'_> {
         Some(top[chosen])
     }
 
-    /// The unassigned candidates of value variable `v`'s cell.
-    fn candidates_left(&self, v: usize) -> u32 {
-        let c = v / self.n;
-        (c * self.n..(c + 1) * self.n)
-            .filter(|&u| self.value[2 * u] == UNDEF)
-            .count() as u32
+    /// The length of the shortest open clause holding unassigned value variable `v` ("cell c
+    /// holds t"): the candidates left in c, or, per complete shape holding c (as far as the
+    /// engine tracks them, `shape_words`), the places left there for t.
+    fn open_choices(&self, v: usize) -> u32 {
+        let (e, n) = (self.e, self.n);
+        let (c, t) = (v / n, v % n);
+        let unassigned = |u: usize| (self.value[2 * u] == UNDEF) as u32;
+        let mut fewest: u32 = (c * n..(c + 1) * n).map(unassigned).sum();
+        let w = e.shape_words;
+        for (i, &word) in e.cell_bits[c * w..(c + 1) * w].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let shape = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let cells = &e.complete[shape * n..(shape + 1) * n];
+                // a shape where t is placed holds no open clause for t
+                if cells.iter().all(|&d| self.value[2 * (d as usize * n + t)] != TRUE) {
+                    let places = cells.iter().map(|&d| unassigned(d as usize * n + t)).sum();
+                    fewest = fewest.min(places);
+                }
+            }
+        }
+        fewest
     }
 }
 
