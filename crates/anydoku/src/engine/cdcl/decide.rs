@@ -1,8 +1,20 @@
 //! Decisions: variable activity (VSIDS, bumped in conflict analysis, decayed by growing the
-//! increment) kept in a max-heap, and the unassigned variable of highest activity picked next
-//! (its saved phase chooses the value).
+//! increment) kept in a max-heap; its saved phase chooses the decided variable's value.
+//!
+//! On models with sum shapes the unassigned variable of highest activity is decided. On models
+//! without, the decision is taken among the [`FEWEST_AMONG`] most active unassigned variables:
+//! the most active of those in the shortest open clause, counting both sides of a candidate
+//! "cell c holds t": the candidates left in c and, per complete shape holding c, the places
+//! left for t (as depth-first search branches on the fewest choices), so decisions fall where
+//! propagation follows at once and conflicts come sooner. To try another rule for plain models,
+//! change [`Cdcl::pick_shortest`]; measure conflicts (seeded activities, several seeds) and
+//! time on the 36x36 puzzles of docs/PERFORMANCE.md and on a 25x25 thinning (`thin_profile`).
 
-use super::{Cdcl, UNDEF};
+use super::{Cdcl, TRUE, UNDEF};
+
+/// How many of the most active unassigned variables a decision on a model without sum shapes
+/// looks at.
+const FEWEST_AMONG: usize = 32;
 
 impl Cdcl<'_> {
     pub(super) fn bump_var(&mut self, v: usize) {
@@ -14,14 +26,75 @@ impl Cdcl<'_> {
         self.heap.increased(v, &self.activity);
     }
 
-    /// The unassigned variable of highest activity.
+    /// The variable to decide next (see the module docs), `None` when every one is assigned.
     pub(super) fn pick(&mut self) -> Option<usize> {
+        if self.sums.is_none() {
+            return self.pick_shortest();
+        }
         while let Some(v) = self.heap.pop(&self.activity) {
             if self.value[2 * v] == UNDEF {
                 return Some(v);
             }
         }
         None
+    }
+
+    /// Among the [`FEWEST_AMONG`] most active unassigned variables, the first one in a shortest
+    /// open clause ([`Cdcl::open_choices`]); the others go back into the heap. Popping stops at
+    /// two choices: propagation leaves no unassigned variable in a clause with fewer.
+    fn pick_shortest(&mut self) -> Option<usize> {
+        let mut top = [0usize; FEWEST_AMONG];
+        let mut taken = 0;
+        let mut best: Option<(u32, usize)> = None;
+        while taken < FEWEST_AMONG {
+            let Some(v) = self.heap.pop(&self.activity) else {
+                break;
+            };
+            if self.value[2 * v] != UNDEF {
+                continue;
+            }
+            top[taken] = v;
+            let left = self.open_choices(v);
+            if best.is_none_or(|(fewest, _)| left < fewest) {
+                best = Some((left, taken));
+            }
+            taken += 1;
+            if left <= 2 {
+                break;
+            }
+        }
+        let (_, chosen) = best?;
+        for (i, &v) in top[..taken].iter().enumerate() {
+            if i != chosen {
+                self.heap.insert(v, &self.activity);
+            }
+        }
+        Some(top[chosen])
+    }
+
+    /// The length of the shortest open clause holding unassigned value variable `v` ("cell c
+    /// holds t"): the candidates left in c, or, per complete shape holding c (as far as the
+    /// engine tracks them, `shape_words`), the places left there for t.
+    fn open_choices(&self, v: usize) -> u32 {
+        let (e, n) = (self.e, self.n);
+        let (c, t) = (v / n, v % n);
+        let unassigned = |u: usize| (self.value[2 * u] == UNDEF) as u32;
+        let mut fewest: u32 = (c * n..(c + 1) * n).map(unassigned).sum();
+        let w = e.shape_words;
+        for (i, &word) in e.cell_bits[c * w..(c + 1) * w].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let shape = i * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let cells = &e.complete[shape * n..(shape + 1) * n];
+                // a shape where t is placed holds no open clause for t
+                if cells.iter().all(|&d| self.value[2 * (d as usize * n + t)] != TRUE) {
+                    let places = cells.iter().map(|&d| unassigned(d as usize * n + t)).sum();
+                    fewest = fewest.min(places);
+                }
+            }
+        }
+        fewest
     }
 }
 

@@ -22,12 +22,14 @@
 //! shapes also shrunk, a lower level's literals replaced by one literal of that level, [`shrink`];
 //! when every sum reasons on bounds, the literals one true literal forbade give way to its
 //! negation), jumps back, and goes on; decisions follow variable activity (VSIDS) with saved
-//! phases (on sum models every decision places a symbol instead: a sum learns more from a placed
-//! digit than from a removed candidate), restarts come when recent learnt clauses get worse than
-//! usual (as in Glucose; blocked while the trail is much longer than usual), and learnt clauses
-//! are kept in tiers by literal-block distance, the local tier halved every few thousand conflicts
-//! ([`clauses`]). Counting goes on after a solution by adding the clause "differs from it
-//! somewhere" and solving again, keeping what was learnt.
+//! phases (on plain models the decided variable is, among the most active, one in a shortest
+//! open clause: fewest candidates or places; on sum models every decision places a symbol
+//! instead: a sum learns more from a placed digit than from a removed candidate), restarts come
+//! when recent learnt clauses get worse than usual (as in Glucose; blocked while the trail is
+//! much longer than usual), and learnt clauses are kept in tiers by literal-block distance, the
+//! local tier halved every few thousand conflicts ([`clauses`]). Counting goes on after a
+//! solution by adding the clause "differs from it somewhere" and solving again, keeping what was
+//! learnt.
 //!
 //! The root is the engine's propagated candidate array ([`super::search::Searcher::initial`]
 //! with the all-different filter), so the encoding holds only the candidates left after it.

@@ -315,6 +315,44 @@ fn preferring_a_solution_finds_it_without_conflicts() {
     }
 }
 
+/// The variable `pick` decides on classic 9x9 from `root` when value variables 0..45 have
+/// activities 100, 99, ... and variable `v` has `activity`.
+fn pick_with(root: &[Mask], v: usize, activity: f64) -> Option<usize> {
+    let g = builtin::load("classic9").unwrap();
+    let e = Engine::new(&g);
+    let mut s = Cdcl::new(&e, root).unwrap();
+    for u in 0..45 {
+        s.activity[u] = 100.0 - u as f64;
+        s.heap.increased(u, &s.activity);
+    }
+    s.activity[v] = activity;
+    s.heap.increased(v, &s.activity);
+    s.pick()
+}
+
+/// On a model without sum shapes a decision goes, among the most active variables, to one in
+/// a shortest open clause (a cell with fewest candidates, or a shape with fewest places for a
+/// symbol), and to the most active variable when those clauses are all alike.
+#[test]
+fn decisions_prefer_short_clauses_among_the_most_active() {
+    // cell 80 holds 0 or 1: its variables sit in a two-candidate cell
+    let mut root = vec![0x1ff as Mask; 81];
+    root[80] = 0b11;
+    let small = 80 * 9 + 1;
+    assert_eq!(pick_with(&root, small, 1.0), Some(0), "not among the most active");
+    assert_eq!(pick_with(&root, small, 80.0), Some(small), "among the most active");
+    assert_eq!(pick_with(&root, small, 200.0), Some(small));
+    // in the bottom right box, symbol 0 has two places left (cells 79 and 80), each cell nine
+    // or eight candidates; no cell of rows 0 and columns 0..5 loses a candidate
+    let mut root = vec![0x1ff as Mask; 81];
+    for c in [60, 61, 62, 69, 70, 71, 78] {
+        root[c] = 0x1fe;
+    }
+    let place = 80 * 9;
+    assert_eq!(pick_with(&root, place, 1.0), Some(0), "not among the most active");
+    assert_eq!(pick_with(&root, place, 80.0), Some(place), "among the most active");
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
     /// Any givens on a 6x6, consistent or not: CDCL counts what depth-first search counts,
