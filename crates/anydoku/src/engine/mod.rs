@@ -350,6 +350,12 @@ impl Engine {
         }
     }
 
+    /// Whether propagation runs the all-different filter at every fixpoint (`strong`) unless a
+    /// search asks otherwise: what plain [`propagate::propagate`] calls do.
+    pub(crate) fn alldiff_always(&self) -> bool {
+        self.alldiff_after == Some(0)
+    }
+
     /// The depth-first search nodes after which a uniqueness check under a budget of
     /// `max_nodes` goes on with [`cdcl`] (`Some(0)`: CDCL from the start), or `None` when it
     /// stays depth-first (no CDCL form, switched off, or the budget ends first).

@@ -100,7 +100,7 @@ macro_rules! widths {
 ///
 /// Works from any candidate array: every complete shape is scanned at least once.
 pub fn propagate(e: &Engine, cand: &mut [Mask], queue: &mut Vec<u32>) -> bool {
-    propagate_at(e, cand, queue, e.alldiff_after == Some(0))
+    propagate_at(e, cand, queue, e.alldiff_always())
 }
 
 /// [`propagate`] with the all-different filter on or off (`strong`) whatever the engine's
@@ -130,20 +130,7 @@ pub fn propagate_changed_at(
     queue: &mut Vec<u32>,
     strong: bool,
 ) -> bool {
-    fn go<const W: usize, const P: usize>(
-        e: &Engine,
-        cand: &mut [Mask],
-        queue: &mut Vec<u32>,
-        strong: bool,
-    ) -> bool {
-        let mut d = Dirty::<W, P>::none();
-        for &c in queue.iter() {
-            d.mark(e, c as usize);
-        }
-        run(e, cand, queue, &mut d, strong)
-    }
-    check_inputs(e, cand, queue);
-    widths!(e, go, e, cand, queue, strong)
+    propagate_narrowed_at(e, cand, queue, &[], strong)
 }
 
 /// Like [`propagate_changed_at`], for a fixpoint whose cells `narrowed` lost candidates

@@ -255,7 +255,7 @@ impl<'e> Searcher<'e> {
                 .e
                 .alldiff_after
                 .filter(|&t| adaptive && t > 0 && t < budget.max_nodes);
-            self.strong = self.e.alldiff_after == Some(0);
+            self.strong = self.e.alldiff_always();
             if let Some(cap) = cheap_cap {
                 self.budget.max_nodes = cap;
             }

@@ -52,8 +52,6 @@ pub struct Checker<'e> {
     skipped: u32,
     /// Whether CDCL searches start from the known solution's phases (see [`Checker::far`]).
     near: bool,
-    /// Whether propagation runs the all-different filter (as the engine's own `propagate`).
-    strong: bool,
     /// Hears of every check (see [`Checker::observe`]).
     observer: Option<Observer<'e>>,
 }
@@ -122,7 +120,6 @@ impl<'e> Checker<'e> {
             deferred_run: 0,
             skipped: 0,
             near: true,
-            strong: e.alldiff_after == Some(0),
             observer: None,
         }
     }
@@ -228,7 +225,7 @@ impl<'e> Checker<'e> {
             }
             cand[c] = m;
             // `root` is a fixpoint: only the shapes of `c` and of the cells that change rescan
-            if m == 0 || !propagate_narrowed_at(self.e, &mut cand, &mut self.queue, &[c as u32], self.strong) {
+            if m == 0 || !propagate_narrowed_at(self.e, &mut cand, &mut self.queue, &[c as u32], self.e.alldiff_always()) {
                 equal.push(c as u32);
                 continue;
             }
@@ -386,8 +383,6 @@ struct Dfs<'e> {
     bfs: Vec<u32>,
     /// Tie-breaking noise of the current restart (all zero on the first run).
     noise: Vec<u32>,
-    /// Whether propagation runs the all-different filter (as the engine's own `propagate`).
-    strong: bool,
 }
 
 impl<'e> Dfs<'e> {
@@ -403,7 +398,6 @@ impl<'e> Dfs<'e> {
             dist: vec![0; e.cell_count()],
             bfs: Vec::with_capacity(e.cell_count()),
             noise: vec![0; e.cell_count()],
-            strong: e.alldiff_after == Some(0),
         }
     }
 
@@ -494,7 +488,7 @@ impl<'e> Dfs<'e> {
             cand[cell as usize] = pick;
             self.queue.clear();
             self.queue.push(cell);
-            if propagate_changed_at(self.e, cand, &mut self.queue, self.strong) {
+            if propagate_changed_at(self.e, cand, &mut self.queue, self.e.alldiff_always()) {
                 self.levels.keep();
                 if let Some(done) = self.enter(prefer) {
                     return done;
