@@ -74,24 +74,33 @@ impl Cdcl<'_> {
 
     /// The length of the shortest open clause holding unassigned value variable `v` ("cell c
     /// holds t"): the candidates left in c, or, per complete shape holding c (as far as the
-    /// engine tracks them, `shape_words`), the places left there for t.
+    /// engine tracks them, `shape_words`), the places left there for t. At a propagation
+    /// fixpoint no open clause has fewer than two, so a count of two ends the look.
     fn open_choices(&self, v: usize) -> u32 {
         let (e, n) = (self.e, self.n);
         let (c, t) = (v / n, v % n);
-        let unassigned = |u: usize| (self.value[2 * u] == UNDEF) as u32;
-        let mut fewest: u32 = (c * n..(c + 1) * n).map(unassigned).sum();
+        let undef = |u: usize| self.value[2 * u] == UNDEF;
+        let mut fewest: u32 = (c * n..(c + 1) * n).map(|u| undef(u) as u32).sum();
         let w = e.shape_words;
         for (i, &word) in e.cell_bits[c * w..(c + 1) * w].iter().enumerate() {
             let mut bits = word;
-            while bits != 0 {
+            while bits != 0 && fewest > 2 {
                 let shape = i * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let cells = &e.complete[shape * n..(shape + 1) * n];
-                // a shape where t is placed holds no open clause for t
-                if cells.iter().all(|&d| self.value[2 * (d as usize * n + t)] != TRUE) {
-                    let places = cells.iter().map(|&d| unassigned(d as usize * n + t)).sum();
-                    fewest = fewest.min(places);
+                // one pass: a shape where t is placed holds no open clause for t
+                let mut places = 0;
+                for &d in cells {
+                    match self.value[2 * (d as usize * n + t)] {
+                        TRUE => {
+                            places = u32::MAX;
+                            break;
+                        }
+                        UNDEF => places += 1,
+                        _ => {}
+                    }
                 }
+                fewest = fewest.min(places);
             }
         }
         fewest

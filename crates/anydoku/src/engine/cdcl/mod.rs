@@ -548,13 +548,8 @@ impl<'e> Cdcl<'e> {
             *self.pos.get_unchecked_mut(v) = self.trail.len() as u32;
         }
         // the trail holds each variable at most once and was sized for all of them
-        let len = self.trail.len();
-        assert!(len < self.trail.capacity());
-        // SAFETY: `len` is below the capacity
-        unsafe {
-            self.trail.as_mut_ptr().add(len).write(l);
-            self.trail.set_len(len + 1);
-        }
+        debug_assert!(self.trail.len() < self.trail.capacity());
+        self.trail.push(l);
     }
 
     /// Undoes every assignment above `level`, saving the phases.
