@@ -8,7 +8,11 @@
 //! depth-first search with the all-different filter at every node, `cdcl-far` CDCL phases
 //! by activity instead of the known solution ([`Checker::far`]), `count` a plain count to two
 //! of the givens. To compare another policy, add a way here.
-use anydoku::engine::{Engine, Limits, Options, Switch};
+//!
+//! Each answer comes with its wall and CPU time (CPU: this process's user time, which a loaded
+//! machine inflates less), and each check with its removed cells' candidates at the root (the
+//! other givens propagated). The first two fields may also be separated by spaces.
+use anydoku::engine::{Engine, Limits, Options, Searcher, Switch};
 use anydoku::generate::unique::{Checker, Other};
 use anydoku::Geometry;
 use std::time::{Duration, Instant};
@@ -26,6 +30,11 @@ fn main() {
         max_time: Some(Duration::from_secs(secs)),
     };
     for (i, line) in text.lines().enumerate() {
+        let line = if line.split('|').count() < 5 {
+            line.replacen(' ', "|", 2)
+        } else {
+            line.to_string()
+        };
         let f: Vec<&str> = line.split('|').collect();
         let list = |s: &str| -> Vec<Option<u32>> { s.split(',').map(|x| x.parse().ok()).collect() };
         let cells: Vec<u32> = list(f[2]).into_iter().flatten().collect();
@@ -34,8 +43,14 @@ fn main() {
             .map(|v| v.expect("a symbol") as u8)
             .collect();
         let givens: Vec<Option<u8>> = list(f[4]).into_iter().map(|v| v.map(|v| v as u8)).collect();
+        // the removed cells' candidates at the root: the other givens propagated
+        let root = Searcher::new(&Engine::new(&g)).initial_candidates(&givens);
+        let open: Vec<u32> = root.map_or(Vec::new(), |r| {
+            cells.iter().map(|&c| r[c as usize].count_ones()).collect()
+        });
         println!(
-            "check {i}: {} s when dumped (found {}), {} givens, cells {cells:?}",
+            "check {i}: {} s when dumped (found {}), {} givens, cells {cells:?}, root candidates \
+             {open:?}",
             f[0],
             f[1],
             givens.iter().flatten().count()
@@ -56,13 +71,15 @@ fn main() {
             };
             let e = Engine::with_options(&g, options);
             let t = Instant::now();
+            let cpu0 = cpu_secs();
             if way == "count" {
                 let r = e.count(&givens, 2, limits);
                 println!(
-                    "  count: {} solutions ({:?}) in {:.2} s, {} nodes",
+                    "  count: {} solutions ({:?}) in {:.2} s ({:.2} s CPU), {} nodes",
                     r.count,
                     r.status(),
                     t.elapsed().as_secs_f64(),
+                    cpu_secs() - cpu0,
                     r.nodes
                 );
                 continue;
@@ -77,11 +94,24 @@ fn main() {
                 Other::Unknown => "unknown",
             };
             println!(
-                "  {way}: {answer} in {:.2} s, {} nodes, {} CDCL conflicts",
+                "  {way}: {answer} in {:.2} s ({:.2} s CPU), {} nodes, {} CDCL conflicts",
                 t.elapsed().as_secs_f64(),
+                cpu_secs() - cpu0,
                 checker.nodes,
                 checker.cdcl.conflicts
             );
         }
     }
+}
+
+/// This process's user CPU seconds so far (Linux `/proc/self/stat`, in clock ticks of 1/100 s;
+/// 0 where that is not readable).
+fn cpu_secs() -> f64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            let rest = &s[s.rfind(')')? + 2..];
+            rest.split(' ').nth(11)?.parse::<f64>().ok()
+        })
+        .map_or(0.0, |t| t / 100.0)
 }
