@@ -34,11 +34,12 @@ fn main() {
         let r = c.count(2, Limits::none());
         let dt = t.elapsed().as_secs_f64();
         println!(
-            "{i}: count {} decisions {} conflicts {} explanations {:?} {dt:.3} s",
+            "{i}: count {} decisions {} conflicts {} explanations {:?} vivified {:?} {dt:.3} s",
             r.count,
             c.decisions(),
             c.conflicts(),
-            c.explanations()
+            c.explanations(),
+            c.vivified()
         );
         puzzles += 1;
         decisions += c.decisions();

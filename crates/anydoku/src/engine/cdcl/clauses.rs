@@ -65,6 +65,8 @@ pub(super) struct Clause {
     pub(super) activity: f32,
     pub(super) learnt: bool,
     pub(super) deleted: bool,
+    /// Whether vivification tried the clause already ([`super::vivify`]).
+    pub(super) vivified: bool,
     /// The conflict count when the clause last took part in a conflict's analysis.
     pub(super) used: u64,
 }
@@ -83,6 +85,7 @@ impl Cdcl<'_> {
             activity: 0.0,
             learnt,
             deleted: false,
+            vivified: false,
             used: self.conflicts,
         });
         self.lits.extend_from_slice(lits);
@@ -165,6 +168,7 @@ impl Cdcl<'_> {
         let t = &mut self.tiers;
         t.next_reduce = now + t.first + t.step * self.reductions;
         self.reductions += 1;
+        self.vivify.due = true;
         if self.deleted_lits > self.lits.len() / 2 {
             self.collect_garbage();
         }

@@ -43,7 +43,8 @@
 //! explanations, [`order`] the order variables and the bounds rule, [`cliques`] the groups of a
 //! sum's cells that must differ and their bounds, [`channel`] the order variables' ties to the
 //! value variables, [`assume`] solving under assumptions with sum shapes that can be switched off
-//! (one solver for many puzzles that differ by their sum shapes).
+//! (one solver for many puzzles that differ by their sum shapes), [`vivify`] the shortening of
+//! learnt clauses by propagation at the root (on models without sum shapes).
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
@@ -66,6 +67,7 @@ mod sum_tests;
 mod sums;
 #[cfg(test)]
 mod tests;
+mod vivify;
 
 #[cfg(any(test, feature = "internals"))]
 use super::Limits;
@@ -178,6 +180,10 @@ pub struct Cdcl<'e> {
     place: bool,
     /// Literals decided first, one per level, before any other decision ([`assume`]).
     assumptions: Vec<Lit>,
+    /// Literals propagated so far (over every call, vivification's among them).
+    propagated: u64,
+    /// Vivification of learnt clauses: when, its budget, its scratch ([`vivify`]).
+    vivify: vivify::Vivify,
 }
 
 /// How a search for the next solution ended.
@@ -260,6 +266,8 @@ impl<'e> Cdcl<'e> {
             sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars, order)),
             place: !e.sums.is_empty(),
             assumptions: Vec::new(),
+            propagated: 0,
+            vivify: vivify::Vivify::for_sums(!e.sums.is_empty()),
         };
         for (c, &m) in root.iter().enumerate() {
             for_bits(m, |t| {
@@ -312,13 +320,18 @@ impl<'e> Cdcl<'e> {
             }
         }
         s.set_order_roots(root);
-        // decisions place symbols: order variables are never decided on
+        s.fill_heap(value_vars);
+        Some(s)
+    }
+
+    /// Puts the unassigned value variables (the first `value_vars`) in the decision heap:
+    /// decisions place symbols, order variables are never decided on.
+    fn fill_heap(&mut self, value_vars: usize) {
         for v in 0..value_vars {
-            if s.value[2 * v] == UNDEF {
-                s.heap.insert(v, &s.activity);
+            if self.value[2 * v] == UNDEF {
+                self.heap.insert(v, &self.activity);
             }
         }
-        Some(s)
     }
 
     /// The variables each value variable makes false when true (`excludes`); order variables
@@ -445,6 +458,10 @@ impl<'e> Cdcl<'e> {
         loop {
             if !self.ok {
                 return Outcome::Exhausted;
+            }
+            if self.vivify.due && !self.vivify.off {
+                self.vivify();
+                continue;
             }
             if let Some(outcome) = self.search(budget) {
                 return outcome;

@@ -30,6 +30,7 @@ impl Cdcl<'_> {
         while self.qhead < self.trail.len() {
             let p = self.trail[self.qhead];
             self.qhead += 1;
+            self.propagated += 1;
             let v = var(p);
             if p & 1 == 1 {
                 self.touch_sums(v);

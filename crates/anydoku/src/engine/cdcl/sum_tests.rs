@@ -8,7 +8,7 @@ use crate::geometry::{builtin, CellId, Geometry, Rule, Shape, ShapeKind};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-fn sum_shape(name: String, cells: Vec<u32>, total: i64, unique: bool) -> Shape {
+pub(super) fn sum_shape(name: String, cells: Vec<u32>, total: i64, unique: bool) -> Shape {
     Shape {
         name,
         rule: Rule::Sum { total, unique },
@@ -326,7 +326,7 @@ fn little_killer_counts_agree_with_depth_first_search() {
 }
 
 /// Whether literal `l` of `s`'s encoding holds in the grid `grid` (a symbol index per cell).
-fn holds_in(s: &Cdcl, l: Lit, grid: &[u8]) -> bool {
+pub(super) fn holds_in(s: &Cdcl, l: Lit, grid: &[u8]) -> bool {
     let (v, n) = (var(l), s.n);
     let truth = if v < s.e.n_cells * n {
         grid[v / n] as usize == v % n
@@ -345,10 +345,22 @@ fn holds_in(s: &Cdcl, l: Lit, grid: &[u8]) -> bool {
 /// grids of random 4x4 sum models (symbols may repeat in half of the shapes).
 #[test]
 fn learnt_clauses_hold_in_every_solution_not_yet_found() {
+    learnt_clauses_hold(false);
+}
+
+/// [`learnt_clauses_hold_in_every_solution_not_yet_found`] with a round of vivification
+/// without budget before each search ([`super::vivify`]): the shortened clauses hold too.
+#[test]
+fn vivified_clauses_hold_in_every_solution_not_yet_found() {
+    learnt_clauses_hold(true);
+}
+
+/// The check of the two tests above, with or without vivification rounds.
+fn learnt_clauses_hold(vivify: bool) {
     let grids = all_4x4_grids();
     let base = builtin::load("classic4").unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
-    let (mut learnt, mut grouped) = (0usize, 0u64);
+    let (mut learnt, mut grouped, mut shortened) = (0usize, 0u64, 0u64);
     for round in 0..300 {
         let planted = &grids[rng.gen_range(0..grids.len())];
         let mut shapes = Vec::new();
@@ -391,6 +403,12 @@ fn learnt_clauses_hold_in_every_solution_not_yet_found() {
             for &l in &s.trail {
                 assert!(left.iter().all(|grid| holds_in(&s, l, grid)), "round {round}: root {l}");
             }
+            if vivify {
+                s.vivify_within(u64::MAX);
+                if !s.ok {
+                    break;
+                }
+            }
             match s.solve(&budget) {
                 Outcome::Solution(sol) => {
                     let at = left.iter().position(|g| **g == sol).expect("a solution of the model");
@@ -404,6 +422,8 @@ fn learnt_clauses_hold_in_every_solution_not_yet_found() {
         assert!(left.is_empty(), "round {round}: {} solutions missed", left.len());
         learnt += s.clauses.iter().filter(|m| m.learnt).count();
         grouped += s.grouped;
+        shortened += s.vivify.shortened;
     }
     assert!(learnt > 100 && grouped > 100, "{learnt} learnt clauses, {grouped} grouped literals");
+    assert!(!vivify || shortened > 100, "{shortened} clauses shortened");
 }
