@@ -68,6 +68,7 @@ mod sums;
 #[cfg(test)]
 mod tests;
 mod vivify;
+use vivify::Vivify;
 
 #[cfg(any(test, feature = "internals"))]
 use super::Limits;
@@ -183,7 +184,7 @@ pub struct Cdcl<'e> {
     /// Literals propagated so far (over every call, vivification's among them).
     propagated: u64,
     /// Vivification of learnt clauses: when, its budget, its scratch ([`vivify`]).
-    vivify: vivify::Vivify,
+    vivify: Vivify,
 }
 
 /// How a search for the next solution ended.
@@ -267,7 +268,7 @@ impl<'e> Cdcl<'e> {
             place: !e.sums.is_empty(),
             assumptions: Vec::new(),
             propagated: 0,
-            vivify: vivify::Vivify::for_sums(!e.sums.is_empty()),
+            vivify: Vivify::for_sums(!e.sums.is_empty()),
         };
         for (c, &m) in root.iter().enumerate() {
             for_bits(m, |t| {
@@ -459,7 +460,7 @@ impl<'e> Cdcl<'e> {
             if !self.ok {
                 return Outcome::Exhausted;
             }
-            if self.vivify.due && !self.vivify.off {
+            if self.vivify.due && !self.vivify.off && self.conflicts >= Vivify::AFTER {
                 self.vivify();
                 continue;
             }

@@ -24,7 +24,8 @@
 //!
 //! Only on models without sum shapes ([`Vivify::for_sums`]).
 //!
-//! When: a round is due after each reduction of the clause store and runs at the next restart.
+//! When: a round is due after each reduction of the clause store and runs at the next restart,
+//! once the search has run [`Vivify::AFTER`] conflicts.
 //! Candidates are the learnt clauses of LBD up to [`Tiers::TIER2`] not vivified yet. Budget:
 //! [`Vivify::EFFORT`] times the literals the search propagated since the last round, so
 //! vivification cannot take over the search. To tune it, change `EFFORT` or the candidate
@@ -66,6 +67,10 @@ impl Vivify {
     /// Literals vivification may propagate per literal the search propagated since the last
     /// round.
     pub(super) const EFFORT: f64 = 0.1;
+
+    /// Conflicts a search runs before its first round: a short search (most of the
+    /// generator's checks) ends before shorter clauses would pay for a round.
+    pub(super) const AFTER: u64 = 50_000;
 
     /// Vivification for a model with sum shapes (`sums`: off) or without (on). With sum
     /// shapes it made the hard Little Killers slower: their propagation runs the sum filters,
