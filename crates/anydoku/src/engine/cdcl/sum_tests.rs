@@ -8,7 +8,7 @@ use crate::geometry::{builtin, CellId, Geometry, Rule, Shape, ShapeKind};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-pub(super) fn sum_shape(name: String, cells: Vec<u32>, total: i64, unique: bool) -> Shape {
+fn sum_shape(name: String, cells: Vec<u32>, total: i64, unique: bool) -> Shape {
     Shape {
         name,
         rule: Rule::Sum { total, unique },
@@ -326,7 +326,7 @@ fn little_killer_counts_agree_with_depth_first_search() {
 }
 
 /// Whether literal `l` of `s`'s encoding holds in the grid `grid` (a symbol index per cell).
-pub(super) fn holds_in(s: &Cdcl, l: Lit, grid: &[u8]) -> bool {
+fn holds_in(s: &Cdcl, l: Lit, grid: &[u8]) -> bool {
     let (v, n) = (var(l), s.n);
     let truth = if v < s.e.n_cells * n {
         grid[v / n] as usize == v % n
