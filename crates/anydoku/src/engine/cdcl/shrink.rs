@@ -132,10 +132,8 @@ impl Cdcl<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{cdcl_of, engine_and_grid, random_givens};
     use super::super::*;
-    use crate::engine::search::Searcher;
-    use crate::geometry::builtin;
-    use super::super::tests::random_givens;
     use rand::SeedableRng;
 
     /// Random partial grids of wide layouts, counted to 300 with shrinking on: the counts of
@@ -146,16 +144,11 @@ mod tests {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
             let mut shrunk = 0;
             for (name, givens_count) in [("classic9", 22), ("jigsaw", 22), ("classic16", 100)] {
-                let e = Engine::new(&builtin::load(name).unwrap());
-                let n = e.n_cells;
-                let grid = e.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
+                let (e, grid) = engine_and_grid(name);
                 for _ in 0..12 {
                     let givens = random_givens(&grid, givens_count, &mut rng);
                     let want = e.count(&givens, 300, Limits::none());
-                    let root = Searcher::new(&e)
-                        .initial(&givens)
-                        .expect("givens from a grid");
-                    let mut s = Cdcl::new(&e, &root).expect("unique shapes only");
+                    let mut s = cdcl_of(&e, &givens);
                     assert!(s.shrink, "{name} has no sum shapes");
                     let got = s.count(300, Limits::none());
                     assert_eq!((got.count, got.complete), (want.count, want.complete), "{name}");

@@ -16,6 +16,20 @@ pub(super) fn random_givens(grid: &[u8], count: usize, rng: &mut impl Rng) -> Ve
     givens
 }
 
+/// The engine of the built-in layout `name` and one of its complete grids.
+pub(super) fn engine_and_grid(name: &str) -> (Engine, Vec<u8>) {
+    let e = Engine::new(&builtin::load(name).unwrap());
+    let grid = e.count(&vec![None; e.n_cells], 1, Limits::none()).solutions[0].clone();
+    (e, grid)
+}
+
+/// A CDCL solver from the searcher's root of `givens`, which come from a grid of a layout with
+/// only unique shapes (so the root and the encoding exist).
+pub(super) fn cdcl_of<'e>(e: &'e Engine, givens: &[Option<u8>]) -> Cdcl<'e> {
+    let root = Searcher::new(e).initial(givens).expect("givens from a grid");
+    Cdcl::new(e, &root).expect("unique shapes only")
+}
+
 /// CDCL's count of `givens` on engine `e`, up to `limit` solutions (from the searcher's root).
 pub(super) fn cdcl_count(e: &Engine, givens: &[Option<u8>], limit: u64) -> Count {
     let Some(root) = Searcher::new(e).initial(givens) else {
@@ -100,16 +114,11 @@ fn counts_agree_when_learnt_clauses_are_dropped_at_once() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let (mut reductions, mut compactions) = (0, 0);
         for name in ["classic6", "classic9", "classic16"] {
-            let e = Engine::new(&builtin::load(name).unwrap());
-            let n = e.n_cells;
-            let grid = e.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
+            let (e, grid) = engine_and_grid(name);
             for _ in 0..12 {
-                let givens = random_givens(&grid, n / 5, &mut rng);
+                let givens = random_givens(&grid, e.n_cells / 5, &mut rng);
                 let want = e.count(&givens, 300, Limits::none());
-                let root = Searcher::new(&e)
-                    .initial(&givens)
-                    .expect("givens from a grid");
-                let mut s = Cdcl::new(&e, &root).expect("unique shapes only");
+                let mut s = cdcl_of(&e, &givens);
                 s.tiers = clauses::Tiers {
                     next_reduce: 0,
                     first: 0,

@@ -361,12 +361,9 @@ impl Cdcl<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::random_givens;
+    use super::super::tests::{cdcl_of, engine_and_grid, random_givens};
     use super::super::{clauses, Outcome};
-    use super::*;
-    use crate::engine::search::Searcher;
-    use crate::engine::{Budget, Engine, Limits};
-    use crate::geometry::builtin;
+    use crate::engine::{Budget, Limits};
     use rand::SeedableRng;
 
     /// Counts of random partial grids on plain layouts (no sum shapes) with a round of
@@ -379,14 +376,12 @@ mod tests {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
             let mut shortened = 0;
             for name in ["classic6", "classic9", "classic16"] {
-                let e = Engine::new(&builtin::load(name).unwrap());
+                let (e, grid) = engine_and_grid(name);
                 let n = e.n_cells;
-                let grid = e.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
                 for _ in 0..12 {
                     let givens = random_givens(&grid, n / 5, &mut rng);
                     let want = e.count(&givens, 40, Limits::none());
-                    let root = Searcher::new(&e).initial(&givens).expect("givens from a grid");
-                    let mut s = Cdcl::new(&e, &root).expect("unique shapes only");
+                    let mut s = cdcl_of(&e, &givens);
                     // a reduction at every conflict: a round is due at every restart
                     s.tiers = clauses::Tiers {
                         next_reduce: 0,
