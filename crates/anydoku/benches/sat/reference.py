@@ -130,7 +130,7 @@ def from_dump(line, br, bc):
         f = line.strip().replace(" ", "|", 2).split("|")
     cells = [int(x) for x in f[2].split(",") if x]
     sol = [int(x) for x in f[3].split(",")]
-    givens = {i: int(x) for i, x in enumerate(f[4].split(",")) if x}
+    givens = {i: int(x) for i, x in enumerate(f[4].split(",")) if x.isdigit()}
     size = br * bc
     assert len(sol) == size * size, "the dump's grid is not --boxes' size"
     cnf = Cnf(size * size, size, classic_houses(size, br, bc))
