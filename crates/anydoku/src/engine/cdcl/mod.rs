@@ -374,6 +374,12 @@ impl<'e> Cdcl<'e> {
         self.conflicts
     }
 
+    /// Literals propagated so far (over every call, for the tuning tools).
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
+    pub fn propagations(&self) -> u64 {
+        self.propagated
+    }
+
     /// Counts solutions up to `limit` (each one excluded once found), keeping the first two;
     /// `nodes` in the result are decisions.
     #[cfg(any(test, feature = "internals"))]
