@@ -3,7 +3,9 @@
 //! Everything works on any [`Geometry`]: a complete grid comes from a randomised search on the
 //! empty board (internal module `grid`); a puzzle is that grid thinned out while its solution
 //! stays unique (`minimal`), with fast checks that look for a solution *other* than the known
-//! one (`unique`); given patterns can follow a [`Symmetry`] of the layout's drawing positions;
+//! one (`unique`). When a check of the thinning needs CDCL (depth-first search did not settle
+//! it), the grid's puzzle is built again the other way: givens added to an empty puzzle until it
+//! is unique, then the unproven ones tested (`upward`), which keeps those checks cheap; given patterns can follow a [`Symmetry`] of the layout's drawing positions;
 //! Killer puzzles partition the grid into cages instead (`killer`, [`KillerOptions`]). With a
 //! difficulty, the givens are thinned toward the level (`difficulty`): a removal that makes the
 //! puzzle harder than the level waits, and ratings stop as soon as a step is too hard. Instances
@@ -27,6 +29,7 @@ internal_mod!(minimal);
 internal_mod!(plant);
 internal_mod!(symmetry);
 internal_mod!(unique);
+internal_mod!(upward);
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -366,14 +369,22 @@ impl Generator {
                 (leveled.thinned, Some(leveled.verdict))
             }
             None => {
-                let thinned = minimal::thin(
+                // thinned from the full grid until a check needs CDCL; then built upward
+                checker.stop_before_cdcl(self.options.target_givens.is_none());
+                let thinned = match minimal::thin(
                     &mut checker,
                     &solution,
                     &self.orbits,
                     self.options.target_givens,
                     rng,
                     progress,
-                )?;
+                ) {
+                    Err(GenerateError::Budget) if checker.stopped_before_cdcl() => {
+                        checker.stop_before_cdcl(false);
+                        upward::build(&mut checker, &solution, &self.orbits, rng, progress)?
+                    }
+                    thinned => thinned?,
+                };
                 (thinned, None)
             }
         };
