@@ -4,7 +4,7 @@
 //! empty board (internal module `grid`); a puzzle is that grid thinned out while its solution
 //! stays unique (`minimal`), with fast checks that look for a solution *other* than the known
 //! one (`unique`). When a check of the thinning needs CDCL (depth-first search did not settle
-//! it), the grid's puzzle is built again the other way: givens added to an empty puzzle until it
+//! it) on a model without sum shapes, the grid's puzzle is built again the other way: givens added to an empty puzzle until it
 //! is unique, then the unproven ones tested (`upward`), which keeps those checks cheap; given patterns can follow a [`Symmetry`] of the layout's drawing positions;
 //! Killer puzzles partition the grid into cages instead (`killer`, [`KillerOptions`]). With a
 //! difficulty, the givens are thinned toward the level (`difficulty`): a removal that makes the
@@ -369,8 +369,10 @@ impl Generator {
                 (leveled.thinned, Some(leveled.verdict))
             }
             None => {
-                // thinned from the full grid until a check needs CDCL; then built upward
-                checker.stop_before_cdcl(self.options.target_givens.is_none());
+                // thinned from the full grid until a check needs CDCL; then built upward (on
+                // plain models: the upward build is not measured on planted sums)
+                let plain = engine.sum_shapes().is_empty();
+                checker.stop_before_cdcl(plain && self.options.target_givens.is_none());
                 let thinned = match minimal::thin(
                     &mut checker,
                     &solution,
