@@ -1,19 +1,19 @@
 //! Generation: random complete grids, minimal puzzles, symmetric patterns, Killer cages.
 //!
 //! Everything works on any [`Geometry`]: a complete grid comes from a randomised search on the
-//! empty board (internal module `grid`); a puzzle is that grid thinned out while its solution
-//! stays unique (`minimal`), with fast checks that look for a solution *other* than the known
-//! one (`unique`). When a check of the thinning needs CDCL (depth-first search did not settle
-//! it) on a model without sum shapes, the grid's puzzle is built again the other way: givens added to an empty puzzle until it
-//! is unique, then the unproven ones tested (`upward`), which keeps those checks cheap; given patterns can follow a [`Symmetry`] of the layout's drawing positions;
-//! Killer puzzles partition the grid into cages instead (`killer`, [`KillerOptions`]). With a
-//! difficulty, the givens are thinned toward the level (`difficulty`): a removal that makes the
-//! puzzle harder than the level waits, and ratings stop as soon as a step is too hard. Instances
-//! of constraint kinds (thermometers, kropki dots, ...) can be planted on the complete grid
-//! first ([`Plant`], internal module `plant`): they join the puzzle's layout, and the givens are
-//! thinned on the engine that knows them. Every
-//! necessary given (or cage) comes with a *certificate*: the second solution that appears without
-//! it.
+//! empty board (internal module `grid`); a puzzle is that grid thinned out while its solution stays
+//! unique (`minimal`), with fast checks that look for a solution *other* than the known one
+//! (`unique`). When a check of the thinning needs CDCL (depth-first search did not settle it) on a
+//! model without sum shapes, the grid's puzzle is built again the other way: givens added to an
+//! empty puzzle until it is unique, then the unproven ones tested (`upward`), which keeps those
+//! checks cheap; given patterns can follow a [`Symmetry`] of the layout's drawing positions; Killer
+//! puzzles partition the grid into cages instead (`killer`, [`KillerOptions`]). With a difficulty,
+//! the givens are thinned toward the level (`difficulty`): a removal that makes the puzzle harder
+//! than the level waits, and ratings stop as soon as a step is too hard. Instances of constraint
+//! kinds (thermometers, kropki dots, ...) can be planted on the complete grid first ([`Plant`],
+//! internal module `plant`): they join the puzzle's layout, and the givens are thinned on the
+//! engine that knows them. Every necessary given (or cage) comes with a *certificate*: the second
+//! solution that appears without it.
 //!
 //! Results depend only on the seed and the puzzle index ([`Generator::generate_seeded`] uses
 //! ChaCha8 with one stream per index), never on hash order or timing.
