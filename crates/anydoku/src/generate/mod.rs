@@ -1,17 +1,19 @@
 //! Generation: random complete grids, minimal puzzles, symmetric patterns, Killer cages.
 //!
 //! Everything works on any [`Geometry`]: a complete grid comes from a randomised search on the
-//! empty board (internal module `grid`); a puzzle is that grid thinned out while its solution
-//! stays unique (`minimal`), with fast checks that look for a solution *other* than the known
-//! one (`unique`); given patterns can follow a [`Symmetry`] of the layout's drawing positions;
-//! Killer puzzles partition the grid into cages instead (`killer`, [`KillerOptions`]). With a
-//! difficulty, the givens are thinned toward the level (`difficulty`): a removal that makes the
-//! puzzle harder than the level waits, and ratings stop as soon as a step is too hard. Instances
-//! of constraint kinds (thermometers, kropki dots, ...) can be planted on the complete grid
-//! first ([`Plant`], internal module `plant`): they join the puzzle's layout, and the givens are
-//! thinned on the engine that knows them. Every
-//! necessary given (or cage) comes with a *certificate*: the second solution that appears without
-//! it.
+//! empty board (internal module `grid`); a puzzle is that grid thinned out while its solution stays
+//! unique (`minimal`), with fast checks that look for a solution *other* than the known one
+//! (`unique`). When a check of the thinning needs CDCL (depth-first search did not settle it) on a
+//! model without sum shapes, the grid's puzzle is built again the other way: givens added to an
+//! empty puzzle until it is unique, then the unproven ones tested (`upward`), which keeps those
+//! checks cheap; given patterns can follow a [`Symmetry`] of the layout's drawing positions; Killer
+//! puzzles partition the grid into cages instead (`killer`, [`KillerOptions`]). With a difficulty,
+//! the givens are thinned toward the level (`difficulty`): a removal that makes the puzzle harder
+//! than the level waits, and ratings stop as soon as a step is too hard. Instances of constraint
+//! kinds (thermometers, kropki dots, ...) can be planted on the complete grid first ([`Plant`],
+//! internal module `plant`): they join the puzzle's layout, and the givens are thinned on the
+//! engine that knows them. Every necessary given (or cage) comes with a *certificate*: the second
+//! solution that appears without it.
 //!
 //! Results depend only on the seed and the puzzle index ([`Generator::generate_seeded`] uses
 //! ChaCha8 with one stream per index), never on hash order or timing.
@@ -27,6 +29,7 @@ internal_mod!(minimal);
 internal_mod!(plant);
 internal_mod!(symmetry);
 internal_mod!(unique);
+internal_mod!(upward);
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -366,14 +369,24 @@ impl Generator {
                 (leveled.thinned, Some(leveled.verdict))
             }
             None => {
-                let thinned = minimal::thin(
+                // thinned from the full grid until a check needs CDCL; then built upward (on
+                // plain models: the upward build is not measured on planted sums)
+                let plain = engine.sum_shapes().is_empty();
+                checker.stop_before_cdcl(plain && self.options.target_givens.is_none());
+                let thinned = match minimal::thin(
                     &mut checker,
                     &solution,
                     &self.orbits,
                     self.options.target_givens,
                     rng,
                     progress,
-                )?;
+                ) {
+                    Err(GenerateError::Budget) if checker.stopped_before_cdcl() => {
+                        checker.stop_before_cdcl(false);
+                        upward::build(&mut checker, &solution, &self.orbits, rng, progress)?
+                    }
+                    thinned => thinned?,
+                };
                 (thinned, None)
             }
         };

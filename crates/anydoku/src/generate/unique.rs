@@ -54,6 +54,10 @@ pub struct Checker<'e> {
     near: bool,
     /// Hears of every check (see [`Checker::observe`]).
     observer: Option<Observer<'e>>,
+    /// Whether a check that would go on with CDCL answers [`Other::Unknown`] instead (see
+    /// [`Checker::stop_before_cdcl`]), and whether one did.
+    stop_before_cdcl: bool,
+    stopped_before_cdcl: bool,
 }
 
 /// Hears of every check of a [`Checker`] (see [`Checker::observe`]).
@@ -121,7 +125,21 @@ impl<'e> Checker<'e> {
             skipped: 0,
             near: true,
             observer: None,
+            stop_before_cdcl: false,
+            stopped_before_cdcl: false,
         }
+    }
+
+    /// Makes every later check that would go on with CDCL answer [`Other::Unknown`] instead
+    /// (`stop`), for a caller that then builds its puzzle another way ([`super::upward`]);
+    /// [`Checker::stopped_before_cdcl`] tells whether one did.
+    pub(super) fn stop_before_cdcl(&mut self, stop: bool) {
+        self.stop_before_cdcl = stop;
+    }
+
+    /// Whether a check answered [`Other::Unknown`] because of [`Checker::stop_before_cdcl`].
+    pub(super) fn stopped_before_cdcl(&self) -> bool {
+        self.stopped_before_cdcl
     }
 
     /// Calls `observer` after every check (for the tuning tools: where the time goes while a
@@ -143,8 +161,13 @@ impl<'e> Checker<'e> {
         self.deadline = deadline;
     }
 
+    /// The engine the checks run on.
+    pub(super) fn engine(&self) -> &'e Engine {
+        self.e
+    }
+
     /// `self.limits`, with the time cut to what is left before the deadline.
-    fn limits_now(&self) -> Limits {
+    pub(super) fn limits_now(&self) -> Limits {
         let Some(deadline) = self.deadline else {
             return self.limits;
         };
@@ -264,6 +287,10 @@ impl<'e> Checker<'e> {
             self.deferred_run = if deferred.is_empty() { 0 } else { self.deferred_run + 1 };
         }
         self.cdcl.dfs += t0.elapsed();
+        if !deferred.is_empty() && self.stop_before_cdcl {
+            self.stopped_before_cdcl = true;
+            return Other::Unknown;
+        }
         if !deferred.is_empty() {
             let left = max_nodes.saturating_sub(spent);
             let t = std::time::Instant::now();
