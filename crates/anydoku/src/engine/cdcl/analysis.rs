@@ -52,8 +52,14 @@ impl Cdcl<'_> {
                 );
             }
             Conflict::Peers(a, b) => reason_lits.extend_from_slice(&[a ^ 1, b ^ 1]),
-            Conflict::Sum(i, snap) => {
-                self.explain_sum(i, snap, None, &mut reason_lits);
+            Conflict::Sum(_, _) | Conflict::Linear => {
+                match conflict {
+                    Conflict::Sum(i, snap) => self.explain_sum(i, snap, None, &mut reason_lits),
+                    _ => {
+                        let lin = self.linear.as_ref().expect("a relaxation");
+                        reason_lits.extend_from_slice(&lin.clause);
+                    }
+                }
                 let top = reason_lits
                     .iter()
                     .map(|&l| self.level[var(l)])

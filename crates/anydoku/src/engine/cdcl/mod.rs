@@ -58,6 +58,8 @@ mod channel;
 mod cliques;
 mod clauses;
 mod decide;
+mod linear;
+mod lp;
 mod order;
 mod propagate;
 mod restarts;
@@ -104,6 +106,9 @@ enum Conflict {
     Clause(u32),
     Peers(Lit, Lit),
     Sum(u32, u32),
+    /// The linear relaxation of the bounded sum shapes has no solution ([`linear`]; its
+    /// explanation is `Linear::clause`).
+    Linear,
 }
 
 /// A CDCL solver for one puzzle (built from the engine and the propagated root candidates).
@@ -176,6 +181,8 @@ pub struct Cdcl<'e> {
     restarts: Restarts,
     /// The sum shapes' propagators, when the engine has sum shapes.
     sums: Option<Sums>,
+    /// The linear relaxation of the bounded sum shapes, when there are two or more.
+    linear: Option<Box<linear::Linear>>,
     /// Every decision places a symbol (its variable true) instead of following the saved
     /// phase: on sum models, until [`Cdcl::prefer`] asks for a known solution's phases.
     place: bool,
@@ -217,6 +224,10 @@ impl<'e> Cdcl<'e> {
             .then(|| order::Order::new(e, value_vars))
             .flatten();
         let n_vars = value_vars + order.as_ref().map_or(0, |o| o.count()) + extra;
+        let linear = order
+            .as_ref()
+            .and_then(|o| linear::Linear::new(e, o))
+            .map(Box::new);
         // learnt literals sharing a binary reason are grouped when every sum reasons on bounds
         let group = order.as_ref().is_some_and(|o| o.bounded.iter().all(|&b| b));
         let mut s = Cdcl {
@@ -265,6 +276,7 @@ impl<'e> Cdcl<'e> {
             ok: true,
             restarts: Restarts::default(),
             sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars, order)),
+            linear,
             place: !e.sums.is_empty(),
             assumptions: Vec::new(),
             propagated: 0,
@@ -479,7 +491,7 @@ impl<'e> Cdcl<'e> {
     /// Searches until a solution, unsatisfiability, the budget, or a restart (then `None`).
     fn search(&mut self, budget: &Budget) -> Option<Outcome> {
         loop {
-            if let Some(conflict) = self.propagate() {
+            if let Some(conflict) = self.propagate().or_else(|| self.check_linear()) {
                 self.conflicts += 1;
                 if self.trail_lim.is_empty() {
                     self.ok = false;
