@@ -15,16 +15,19 @@
 //! checked on the full relaxation before it is used, so rounding in the simplex can only miss
 //! a conflict.
 //!
-//! It runs at propagation fixpoints at low decision levels (at most `max_level`), when
+//! It runs at propagation fixpoints at low decision levels (at most [`MAX_LEVEL`]), when
 //! anything was propagated since its last run, and only on models with at least two bounded
 //! shapes that are not guarded ([`super::assume`]). To make it stronger, add rows here
 //! (every row must be implied by the model) or propagate bounds from the simplex's reduced
 //! costs; the explanations follow from the certificate.
 
-use super::lp::{certificate_gap, Simplex};
+use super::lp::{certificate_gap, Answer, Simplex};
 use super::order::Order;
 use super::{var, Cdcl, Conflict, Lit, FALSE, TRUE};
 use crate::engine::Engine;
+
+/// The deepest decision level the relaxation runs at.
+const MAX_LEVEL: u32 = 8;
 
 /// The smallest shortfall a certificate must show to be used (the data are small integers).
 const MARGIN: f64 = 1e-6;
@@ -41,45 +44,26 @@ pub(super) struct Linear {
     hi_rank: Vec<u8>,
     lo: Vec<f64>,
     hi: Vec<f64>,
-    /// The reduced problem: its rows, its (free) columns, and per column the rows holding it
-    /// while free and whether a kept row holds it.
-    rows: Vec<usize>,
-    free: Vec<usize>,
-    shared: Vec<u32>,
-    in_kept: Vec<bool>,
-    red_x: Vec<f64>,
-    /// The last solution found, over every column, while `has_point`.
-    point: Vec<f64>,
-    has_point: bool,
-    red_a: Vec<f64>,
-    red_b: Vec<f64>,
-    red_lo: Vec<f64>,
-    red_hi: Vec<f64>,
     y: Vec<f64>,
-    y_full: Vec<f64>,
     d: Vec<f64>,
     /// Scratch for explanations: (trail position, column, upper bound).
     loosen: Vec<(u32, u32, bool)>,
     simplex: Simplex,
     /// The explanation of the last conflict found (literals all false).
     pub(super) clause: Vec<Lit>,
-    /// Runs at decision levels up to this one.
-    max_level: u32,
     /// `propagated` at the last run that found no conflict (nothing new: no run).
     last: u64,
     /// Runs, conflicts found and their literals (statistics).
     pub(super) runs: u64,
     pub(super) found: u64,
     pub(super) lits: u64,
-    solves: u64,
-    nanos: u64,
 }
 
 impl Linear {
     /// The relaxation of `e`'s bounded shapes, `None` when fewer than two are bounded.
     pub(super) fn new(e: &Engine, order: &Order) -> Option<Self> {
         let shapes: Vec<usize> = (0..e.sums.len()).filter(|&i| order.bounded[i]).collect();
-        if shapes.len() < 2 || std::env::var("LPOFF").is_ok() {
+        if shapes.len() < 2 {
             return None;
         }
         let mut col_of = vec![u32::MAX; e.n_cells];
@@ -99,135 +83,25 @@ impl Linear {
                 a[r * n + col_of[c as usize] as usize] += 1.0;
             }
         }
-        let max_level = std::env::var("LPLEVEL")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(4);
+        let totals: Vec<f64> = shapes.iter().map(|&i| e.sums[i].total as f64).collect();
         Some(Linear {
-            totals: shapes.iter().map(|&i| e.sums[i].total as f64).collect(),
+            simplex: Simplex::new(&a, &totals, n),
+            totals,
             a,
             lo_rank: vec![0; n],
             hi_rank: vec![0; n],
             lo: vec![0.0; n],
             hi: vec![0.0; n],
             cells,
-            rows: Vec::new(),
-            free: Vec::new(),
-            shared: Vec::new(),
-            in_kept: Vec::new(),
-            red_x: Vec::new(),
-            point: Vec::new(),
-            has_point: false,
-            red_a: Vec::new(),
-            red_b: Vec::new(),
-            red_lo: Vec::new(),
-            red_hi: Vec::new(),
             y: Vec::new(),
-            y_full: Vec::new(),
             d: Vec::new(),
             loosen: Vec::new(),
-            simplex: Simplex::default(),
             clause: Vec::new(),
-            max_level,
             last: u64::MAX,
             runs: 0,
             found: 0,
             lits: 0,
-            solves: 0,
-            nanos: 0,
         })
-    }
-
-    /// Moves the fixed columns to the right side and leaves out the rows whose free columns are
-    /// in no other row (each row alone is feasible, its shape's propagator saw to that): the
-    /// reduced problem over the rest. The left-out rows keep a multiplier of zero.
-    fn reduce(&mut self) {
-        let n = self.cells.len();
-        let m = self.totals.len();
-        self.shared.clear();
-        self.shared.resize(n, 0);
-        for r in 0..m {
-            let row = &self.a[r * n..(r + 1) * n];
-            for j in 0..n {
-                if row[j] != 0.0 && self.lo[j] < self.hi[j] {
-                    self.shared[j] += 1;
-                }
-            }
-        }
-        self.rows.clear();
-        for r in 0..m {
-            let row = &self.a[r * n..(r + 1) * n];
-            if (0..n).any(|j| row[j] != 0.0 && self.shared[j] > 1) {
-                self.rows.push(r);
-            }
-        }
-        // the free columns of the rows kept (a column of one row only stays a column there)
-        self.in_kept.clear();
-        self.in_kept.resize(n, false);
-        for &r in &self.rows {
-            for j in 0..n {
-                self.in_kept[j] |= self.a[r * n + j] != 0.0;
-            }
-        }
-        self.free.clear();
-        self.free
-            .extend((0..n).filter(|&j| self.in_kept[j] && self.lo[j] < self.hi[j]));
-        self.red_a.clear();
-        self.red_b.clear();
-        for &r in &self.rows {
-            let row = &self.a[r * n..(r + 1) * n];
-            let mut rhs = self.totals[r];
-            for j in 0..n {
-                if self.lo[j] == self.hi[j] {
-                    rhs -= row[j] * self.lo[j];
-                }
-            }
-            self.red_b.push(rhs);
-            self.red_a.extend(self.free.iter().map(|&j| row[j]));
-        }
-        self.red_lo.clear();
-        self.red_lo.extend(self.free.iter().map(|&j| self.lo[j]));
-        self.red_hi.clear();
-        self.red_hi.extend(self.free.iter().map(|&j| self.hi[j]));
-    }
-
-    /// Keeps the simplex's solution as a point of the full relaxation (the rows left out are
-    /// met by filling their own columns from their lower bounds up), so that the next run can
-    /// skip the simplex while the boxes still hold it.
-    fn keep_point(&mut self) {
-        let n = self.cells.len();
-        self.red_x.clear();
-        self.red_x.resize(self.free.len(), 0.0);
-        self.simplex.point(&self.red_lo, &self.red_hi, &mut self.red_x);
-        self.point.clear();
-        self.point.extend_from_slice(&self.lo);
-        for (k, &j) in self.free.iter().enumerate() {
-            self.point[j] = self.red_x[k];
-        }
-        self.has_point = true;
-        for r in 0..self.totals.len() {
-            let row = &self.a[r * n..(r + 1) * n];
-            if (0..n).any(|j| row[j] != 0.0 && self.in_kept[j]) {
-                continue;
-            }
-            let mut left = self.totals[r] - (0..n).map(|j| row[j] * self.lo[j]).sum::<f64>();
-            for j in 0..n {
-                if row[j] != 0.0 && left > 0.0 {
-                    let add = left.min(self.hi[j] - self.lo[j]);
-                    self.point[j] += add;
-                    left -= add;
-                }
-            }
-            if left.abs() > 1e-9 {
-                self.has_point = false;
-            }
-        }
-    }
-
-    /// Whether the last solution found still lies in the current boxes.
-    fn point_holds(&self) -> bool {
-        self.has_point
-            && (0..self.cells.len()).all(|j| self.point[j] >= self.lo[j] && self.point[j] <= self.hi[j])
     }
 }
 
@@ -236,18 +110,16 @@ impl Cdcl<'_> {
     /// (its explanation in `Linear::clause`).
     pub(super) fn check_linear(&mut self) -> Option<Conflict> {
         let lin = self.linear.as_deref()?;
-        if self.decision_level() > lin.max_level || lin.last == self.propagated {
+        if self.decision_level() > MAX_LEVEL || lin.last == self.propagated {
             return None;
         }
         let mut lin = self.linear.take().expect("a relaxation");
-        let t0 = std::time::Instant::now();
         let sums = self.sums.take().expect("sum shapes");
         let found = sums.guard_first == usize::MAX && self.relaxation_fails(&mut lin, &sums);
         self.sums = Some(sums);
         if !found {
             lin.last = self.propagated;
         }
-        lin.nanos += t0.elapsed().as_nanos() as u64;
         self.linear = Some(lin);
         found.then_some(Conflict::Linear)
     }
@@ -266,34 +138,11 @@ impl Cdcl<'_> {
             lin.hi[j] = order.levels[hi] as f64;
         }
         lin.runs += 1;
-        if lin.point_holds() {
+        let max_pivots = 4 * lin.totals.len() + 20;
+        if lin.simplex.check(&lin.lo, &lin.hi, max_pivots, &mut lin.y) != Answer::Infeasible {
             return false;
         }
-        lin.solves += 1;
-        lin.reduce();
-        let max_pivots = 20 * (lin.totals.len() + lin.free.len());
-        let Linear {
-            red_a,
-            red_b,
-            red_lo,
-            red_hi,
-            y,
-            simplex,
-            ..
-        } = lin;
-        if !simplex.infeasible(red_a, red_b, red_lo, red_hi, max_pivots, y) {
-            if lin.simplex.solved {
-                lin.keep_point();
-            }
-            return false;
-        }
-        // y over the reduced rows, spread over the full ones (zero for those left out)
-        lin.y_full.clear();
-        lin.y_full.resize(lin.totals.len(), 0.0);
-        for (k, &r) in lin.rows.iter().enumerate() {
-            lin.y_full[r] = lin.y[k];
-        }
-        let gap = certificate_gap(&lin.a, &lin.totals, &lin.lo, &lin.hi, &lin.y_full, &mut lin.d);
+        let gap = certificate_gap(&lin.a, &lin.totals, &lin.lo, &lin.hi, &lin.y, &mut lin.d);
         if gap <= MARGIN {
             return false;
         }
@@ -369,13 +218,3 @@ impl Cdcl<'_> {
     }
 }
 
-impl Drop for Linear {
-    fn drop(&mut self) {
-        if std::env::var("LPSTAT").is_ok() {
-            eprintln!(
-                "lp: runs {} solves {} found {} lits {} pivots {} ms {}",
-                self.runs, self.solves, self.found, self.lits, self.simplex.pivots, self.nanos / 1_000_000
-            );
-        }
-    }
-}

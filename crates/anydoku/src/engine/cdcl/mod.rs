@@ -381,6 +381,13 @@ impl<'e> Cdcl<'e> {
             .map_or((0, 0), |s| (s.explained, s.explained_lits))
     }
 
+    /// The linear relaxation's runs, the conflicts it found and their literals so far (for the
+    /// tuning tools; zeros without one).
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
+    pub fn linear(&self) -> (u64, u64, u64) {
+        self.linear.as_ref().map_or((0, 0, 0), |l| (l.runs, l.found, l.lits))
+    }
+
     /// Conflicts met so far (over every call).
     pub fn conflicts(&self) -> u64 {
         self.conflicts
