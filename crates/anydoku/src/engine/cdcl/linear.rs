@@ -57,6 +57,9 @@ pub(super) struct Linear {
     pub(super) runs: u64,
     pub(super) found: u64,
     pub(super) lits: u64,
+    /// Every explanation made (tests only).
+    #[cfg(test)]
+    pub(super) log: Vec<Vec<Lit>>,
 }
 
 impl Linear {
@@ -101,6 +104,8 @@ impl Linear {
             runs: 0,
             found: 0,
             lits: 0,
+            #[cfg(test)]
+            log: Vec::new(),
         })
     }
 }
@@ -127,11 +132,22 @@ impl Cdcl<'_> {
     /// Reads the bounds, solves the relaxation and, when it fails, explains it.
     fn relaxation_fails(&self, lin: &mut Linear, sums: &super::sums::Sums) -> bool {
         let order = sums.order.as_deref().expect("order variables");
-        let now = self.trail.len() as u32;
+        let top = order.levels.len();
         for j in 0..lin.cells.len() {
-            let c = lin.cells[j];
-            let lo = self.bound_at(order, c, now, true).0;
-            let hi = self.bound_at(order, c, now, false).0;
+            // the bounds are the order literals now: the true ones from the start, up to the
+            // first false one
+            let first = order.var(lin.cells[j], 1);
+            let (mut lo, mut hi) = (0, top - 1);
+            for k in 1..top {
+                match self.value[2 * (first + k - 1)] {
+                    TRUE => lo = k,
+                    FALSE => {
+                        hi = k - 1;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
             lin.lo_rank[j] = lo as u8;
             lin.hi_rank[j] = hi as u8;
             lin.lo[j] = order.levels[lo] as f64;
@@ -149,6 +165,8 @@ impl Cdcl<'_> {
         self.explain_linear(lin, order, gap);
         lin.found += 1;
         lin.lits += lin.clause.len() as u64;
+        #[cfg(test)]
+        lin.log.push(lin.clause.clone());
         true
     }
 
