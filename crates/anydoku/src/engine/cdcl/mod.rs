@@ -224,10 +224,6 @@ impl<'e> Cdcl<'e> {
             .then(|| order::Order::new(e, value_vars))
             .flatten();
         let n_vars = value_vars + order.as_ref().map_or(0, |o| o.count()) + extra;
-        let linear = order
-            .as_ref()
-            .and_then(|o| linear::Linear::new(e, o))
-            .map(Box::new);
         // learnt literals sharing a binary reason are grouped when every sum reasons on bounds
         let group = order.as_ref().is_some_and(|o| o.bounded.iter().all(|&b| b));
         let mut s = Cdcl {
@@ -275,8 +271,8 @@ impl<'e> Cdcl<'e> {
             compactions: 0,
             ok: true,
             restarts: Restarts::default(),
+            linear: order.as_ref().and_then(|o| linear::Linear::new(e, o)).map(Box::new),
             sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars, order)),
-            linear,
             place: !e.sums.is_empty(),
             assumptions: Vec::new(),
             propagated: 0,
