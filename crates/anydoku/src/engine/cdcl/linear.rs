@@ -29,6 +29,12 @@ use crate::engine::Engine;
 /// The deepest decision level the relaxation runs at.
 const MAX_LEVEL: u32 = 8;
 
+/// Runs before the relaxation's yield is judged; below one conflict found in `RATE` runs it
+/// runs only at one due fixpoint in `SPARSE`.
+const TRIAL: u64 = 4096;
+const RATE: u64 = 256;
+const SPARSE: u64 = 16;
+
 /// The smallest shortfall a certificate must show to be used (the data are small integers).
 const MARGIN: f64 = 1e-6;
 
@@ -53,6 +59,8 @@ pub(super) struct Linear {
     pub(super) clause: Vec<Lit>,
     /// `propagated` at the last run that found no conflict (nothing new: no run).
     last: u64,
+    /// Fixpoints at which a run was due (thinned by [`RATE`]).
+    due: u64,
     /// Runs, conflicts found and their literals (statistics).
     pub(super) runs: u64,
     pub(super) found: u64,
@@ -101,6 +109,7 @@ impl Linear {
             loosen: Vec::new(),
             clause: Vec::new(),
             last: u64::MAX,
+            due: 0,
             runs: 0,
             found: 0,
             lits: 0,
@@ -116,6 +125,13 @@ impl Cdcl<'_> {
     pub(super) fn check_linear(&mut self) -> Option<Conflict> {
         let lin = self.linear.as_deref()?;
         if self.decision_level() > MAX_LEVEL || lin.last == self.propagated {
+            return None;
+        }
+        // past a first stretch, a relaxation that finds few conflicts runs at one fixpoint in
+        // `SPARSE` only
+        let lin = self.linear.as_deref_mut()?;
+        lin.due += 1;
+        if lin.runs >= TRIAL && lin.found * RATE < lin.runs && lin.due % SPARSE != 0 {
             return None;
         }
         let mut lin = self.linear.take().expect("a relaxation");

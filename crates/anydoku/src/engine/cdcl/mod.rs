@@ -14,7 +14,10 @@
 //!   analysis asks (lazy clause generation, [`sums`]); shapes whose symbols may repeat reason
 //!   on bounds, over *order* variables "the cell's value is at least `v`" added for their
 //!   cells after the value variables ([`order`]) and channelled with them implicitly in
-//!   propagation, like the peers ([`channel`]).
+//!   propagation, like the peers ([`channel`]);
+//! * the linear relaxation of those bounded shapes together, at propagation fixpoints near the
+//!   root: when the shapes' rows cannot all be met within the cells' bounds, a Farkas
+//!   certificate names the bounds to blame, and that clause is a conflict ([`linear`], [`lp`]).
 //!
 //! Unit propagation over these is naked and hidden singles. On a conflict the solver learns a
 //! clause (first unique implication point, minimised recursively as in MiniSat: a literal goes when
@@ -44,7 +47,8 @@
 //! sum's cells that must differ and their bounds, [`channel`] the order variables' ties to the
 //! value variables, [`assume`] solving under assumptions with sum shapes that can be switched off
 //! (one solver for many puzzles that differ by their sum shapes), [`vivify`] the shortening of
-//! learnt clauses by propagation at the root (on models without sum shapes).
+//! learnt clauses by propagation at the root (on models without sum shapes), [`linear`] the
+//! sums' linear relaxation and its explanations, [`lp`] the dual simplex it runs on.
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
