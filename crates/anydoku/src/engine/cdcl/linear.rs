@@ -17,7 +17,8 @@
 //!
 //! It runs at propagation fixpoints at low decision levels (at most [`MAX_LEVEL`]), when
 //! anything was propagated since its last run, and only on models with at least two bounded
-//! shapes that are not guarded ([`super::assume`]). To make it stronger, add rows here
+//! shapes that are not guarded ([`super::assume`]); where it finds few conflicts (judged after
+//! [`TRIAL`] runs) only at one due fixpoint in [`SPARSE`]. To make it stronger, add rows here
 //! (every row must be implied by the model) or propagate bounds from the simplex's reduced
 //! costs; the explanations follow from the certificate.
 
