@@ -44,13 +44,14 @@ fn main() {
         let dt = t.elapsed().as_secs_f64();
         println!(
             "{i}: count {} decisions {} conflicts {} propagations {} explanations {:?} vivified {:?} \
-             {dt:.3} s",
+             linear (runs, conflicts, literals) {:?} {dt:.3} s",
             r.count,
             c.decisions(),
             c.conflicts(),
             c.propagations(),
             c.explanations(),
-            c.vivified()
+            c.vivified(),
+            c.linear()
         );
         puzzles += 1;
         decisions += c.decisions();

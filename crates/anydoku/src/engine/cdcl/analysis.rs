@@ -52,13 +52,14 @@ impl Cdcl<'_> {
                 );
             }
             Conflict::Peers(a, b) => reason_lits.extend_from_slice(&[a ^ 1, b ^ 1]),
-            Conflict::Sum(i, snap) => {
-                self.explain_sum(i, snap, None, &mut reason_lits);
-                let top = reason_lits
-                    .iter()
-                    .map(|&l| self.level[var(l)])
-                    .max()
-                    .unwrap_or(0);
+            Conflict::Sum(_, _) | Conflict::Linear => {
+                if let Conflict::Sum(i, snap) = conflict {
+                    self.explain_sum(i, snap, None, &mut reason_lits);
+                } else if let Some(lin) = self.linear.as_ref() {
+                    reason_lits.extend_from_slice(&lin.clause);
+                }
+                let top = reason_lits.iter().map(|&l| self.level[var(l)]).max();
+                let top = top.unwrap_or(0);
                 if top == 0 {
                     self.reason_buf = reason_lits;
                     return None;

@@ -14,7 +14,10 @@
 //!   analysis asks (lazy clause generation, [`sums`]); shapes whose symbols may repeat reason
 //!   on bounds, over *order* variables "the cell's value is at least `v`" added for their
 //!   cells after the value variables ([`order`]) and channelled with them implicitly in
-//!   propagation, like the peers ([`channel`]).
+//!   propagation, like the peers ([`channel`]);
+//! * the linear relaxation of those bounded shapes together, at propagation fixpoints near the
+//!   root: when the shapes' rows cannot all be met within the cells' bounds, a Farkas
+//!   certificate names the bounds to blame, and that clause is a conflict ([`linear`], [`lp`]).
 //!
 //! Unit propagation over these is naked and hidden singles. On a conflict the solver learns a
 //! clause (first unique implication point, minimised recursively as in MiniSat: a literal goes when
@@ -44,7 +47,8 @@
 //! sum's cells that must differ and their bounds, [`channel`] the order variables' ties to the
 //! value variables, [`assume`] solving under assumptions with sum shapes that can be switched off
 //! (one solver for many puzzles that differ by their sum shapes), [`vivify`] the shortening of
-//! learnt clauses by propagation at the root (on models without sum shapes).
+//! learnt clauses by propagation at the root (on models without sum shapes), [`linear`] the
+//! sums' linear relaxation and its explanations, [`lp`] the dual simplex it runs on.
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
@@ -58,6 +62,8 @@ mod channel;
 mod cliques;
 mod clauses;
 mod decide;
+mod linear;
+mod lp;
 mod order;
 mod propagate;
 mod restarts;
@@ -104,6 +110,9 @@ enum Conflict {
     Clause(u32),
     Peers(Lit, Lit),
     Sum(u32, u32),
+    /// The linear relaxation of the bounded sum shapes has no solution ([`linear`]; its
+    /// explanation is `Linear::clause`).
+    Linear,
 }
 
 /// A CDCL solver for one puzzle (built from the engine and the propagated root candidates).
@@ -176,6 +185,8 @@ pub struct Cdcl<'e> {
     restarts: Restarts,
     /// The sum shapes' propagators, when the engine has sum shapes.
     sums: Option<Sums>,
+    /// The linear relaxation of the bounded sum shapes, when there are two or more.
+    linear: Option<Box<linear::Linear>>,
     /// Every decision places a symbol (its variable true) instead of following the saved
     /// phase: on sum models, until [`Cdcl::prefer`] asks for a known solution's phases.
     place: bool,
@@ -264,6 +275,7 @@ impl<'e> Cdcl<'e> {
             compactions: 0,
             ok: true,
             restarts: Restarts::default(),
+            linear: order.as_ref().and_then(|o| linear::Linear::new(e, o)).map(Box::new),
             sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars, order)),
             place: !e.sums.is_empty(),
             assumptions: Vec::new(),
@@ -367,6 +379,13 @@ impl<'e> Cdcl<'e> {
         self.sums
             .as_ref()
             .map_or((0, 0), |s| (s.explained, s.explained_lits))
+    }
+
+    /// The linear relaxation's runs, the conflicts it found and their literals so far (for the
+    /// tuning tools; zeros without one).
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
+    pub fn linear(&self) -> (u64, u64, u64) {
+        self.linear.as_ref().map_or((0, 0, 0), |l| (l.runs, l.found, l.lits))
     }
 
     /// Conflicts met so far (over every call).
@@ -479,7 +498,7 @@ impl<'e> Cdcl<'e> {
     /// Searches until a solution, unsatisfiability, the budget, or a restart (then `None`).
     fn search(&mut self, budget: &Budget) -> Option<Outcome> {
         loop {
-            if let Some(conflict) = self.propagate() {
+            if let Some(conflict) = self.propagate().or_else(|| self.check_linear()) {
                 self.conflicts += 1;
                 if self.trail_lim.is_empty() {
                     self.ok = false;

@@ -222,7 +222,7 @@ impl Cdcl<'_> {
     /// The rank of cell `c`'s smallest (`low`) or largest value when the trail had length
     /// `snap` (literals at the root count as always there), and the order literal stating that
     /// bound (false; `None` when the bound is the root's).
-    fn bound_at(&self, order: &Order, c: u32, snap: u32, low: bool) -> (usize, Option<Lit>) {
+    pub(super) fn bound_at(&self, order: &Order, c: u32, snap: u32, low: bool) -> (usize, Option<Lit>) {
         let top = order.levels.len();
         let before = |v: usize| self.level[v] == 0 || self.pos[v] < snap;
         if low {

@@ -427,3 +427,30 @@ fn learnt_clauses_hold(vivify: bool) {
     assert!(learnt > 100 && grouped > 100, "{learnt} learnt clauses, {grouped} grouped literals");
     assert!(!vivify || shortened > 100, "{shortened} clauses shortened");
 }
+
+/// Every explanation the linear relaxation of the sums gives ([`super::linear`]) holds in the
+/// solution of Little Killers whose search uses it (seeds 6 and 27 of the hard-sum bench set:
+/// unique, so a clause that holds in the solution is implied by the model); the solution keeps
+/// every rule and the count is one.
+#[test]
+fn linear_explanations_hold_in_the_solution() {
+    let set = include_str!("../../../benches/hardsums/little_killers.jsonl");
+    let mut explained = 0;
+    for line in set.lines().filter(|l| l.contains("(seed 6)") || l.contains("(seed 27)")) {
+        let p = crate::puzzle::json::from_json(line).expect("a model");
+        let e = Engine::new(&p.geometry);
+        let root = crate::engine::search::Searcher::new(&e).initial(&p.givens).expect("a root");
+        let mut s = Cdcl::new(&e, &root).expect("an encoding");
+        let count = s.count(2, Limits::none());
+        assert_eq!(count.count, 1);
+        let sol = &count.solutions[0];
+        let full: Vec<Option<u8>> = sol.iter().map(|&v| Some(v)).collect();
+        assert!(crate::puzzle::conflicts_of(&p.geometry, &full).is_empty());
+        let lin = s.linear.as_ref().expect("a relaxation");
+        for clause in &lin.log {
+            assert!(clause.iter().any(|&l| holds_in(&s, l, sol)), "{clause:?}");
+        }
+        explained += lin.log.len();
+    }
+    assert!(explained > 100, "{explained} explanations");
+}

@@ -266,6 +266,10 @@ impl Cdcl<'_> {
             }
             Some(Conflict::Peers(a, b)) => reason_lits.extend_from_slice(&[a ^ 1, b ^ 1]),
             Some(Conflict::Sum(i, snap)) => self.explain_sum(i, snap, None, &mut reason_lits),
+            Some(Conflict::Linear) => {
+                let lin = self.linear.as_ref().expect("a relaxation");
+                reason_lits.extend_from_slice(&lin.clause);
+            }
             None => {}
         }
         if let Some(v) = implied {
