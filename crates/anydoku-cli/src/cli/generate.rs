@@ -443,10 +443,13 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
     for index in 0..args.count {
         let start = Instant::now();
         let mut report = |p: Progress| {
-            bar.set_message(format!(
-                "removals tested {}/{}, {} givens left",
-                p.tested, p.orbits, p.givens
-            ))
+            bar.set_message(match p.building {
+                true => format!("building upward: {} givens so far", p.givens),
+                false => format!(
+                    "removals tested {}/{}, {} givens left",
+                    p.tested, p.orbits, p.givens
+                ),
+            })
         };
         let made = match generator.generate_seeded_with_progress(seed, index, &mut report) {
             Ok(m) => m,

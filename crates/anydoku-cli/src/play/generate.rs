@@ -2,10 +2,11 @@
 //! time budget, with its progress streamed to the client as lines of JSON.
 //!
 //! `POST /api/generate` answers `application/x-ndjson`: zero or more `{"progress": {"tested",
-//! "orbits", "givens"}}` lines, then one `{"puzzle": VIEW}` or `{"error": message}` line. The
-//! generator cannot be stopped from outside, so the progress callback unwinds it (with a private
-//! payload, caught here) once the budget is spent or the client has gone; Killer cage cutting
-//! and difficulty ratings do not report progress, so they run to the end of their current grid.
+//! "orbits", "givens", "building"}}` lines, then one `{"puzzle": VIEW}` or `{"error": message}`
+//! line. The generator cannot be stopped from outside, so the progress callback unwinds it
+//! (with a private payload, caught here) once the budget is spent or the client has gone; Killer
+//! cage cutting and difficulty ratings do not report progress, so they run to the end of their
+//! current grid.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
@@ -199,7 +200,8 @@ pub async fn generate(
             if last.elapsed() > Duration::from_millis(150) {
                 last = Instant::now();
                 let _ = tx2.try_send(line(json!({"progress": {
-                    "tested": p.tested, "orbits": p.orbits, "givens": p.givens
+                    "tested": p.tested, "orbits": p.orbits, "givens": p.givens,
+                    "building": p.building
                 }})));
             }
             !tx2.is_closed()

@@ -152,6 +152,7 @@ pub fn thin_to_level<R: Rng>(
             tested: k + 1,
             orbits: order.len(),
             givens: remaining,
+            building: false,
         });
     }
     // a deferred orbit that is necessary now stays necessary (removing others only adds

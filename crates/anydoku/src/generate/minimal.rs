@@ -38,6 +38,9 @@ pub struct Progress {
     pub orbits: usize,
     /// Givens left at this point.
     pub givens: usize,
+    /// True while givens are being added to build the puzzle upward (see
+    /// [`crate::generate`]'s upward build): then `tested` is 0 and `givens` grows.
+    pub building: bool,
 }
 
 /// Removes givens from the full `solution`, orbit by orbit in random order, while the solution
@@ -113,6 +116,7 @@ fn thin_with<R: Rng>(
             tested: k + 1,
             orbits: order.len(),
             givens: remaining,
+            building: false,
         });
     }
     let tested = order.len() - untested.len();
@@ -131,6 +135,7 @@ fn thin_with<R: Rng>(
             tested: tested + k + 1,
             orbits: order.len(),
             givens: remaining,
+            building: false,
         });
     }
     certificates.sort_by(|a, b| a.0.cmp(&b.0));

@@ -169,7 +169,7 @@ pub fn build<R: Rng>(
         left: 0,
         settled: 0,
     };
-    b.add_until_unique(checker, rng)?;
+    b.add_until_unique(checker, rng, progress)?;
     let mut never = vec![true; orbits.len()];
     for &o in &b.kept {
         never[o] = false;
@@ -221,6 +221,7 @@ impl Build<'_> {
             tested: self.settled,
             orbits: self.orbits.len(),
             givens: self.left,
+            building: false,
         });
     }
 
@@ -259,6 +260,7 @@ impl Build<'_> {
         &mut self,
         checker: &mut Checker,
         rng: &mut R,
+        progress: &mut dyn FnMut(Progress),
     ) -> Result<(), GenerateError> {
         let e = checker.engine();
         let root = Searcher::new(e)
@@ -297,6 +299,12 @@ impl Build<'_> {
                 solver.fix(solver.holds(c as usize, self.solution[c as usize]));
             }
             self.kept.push(o);
+            progress(Progress {
+                tested: 0,
+                orbits: self.orbits.len(),
+                givens: self.left,
+                building: true,
+            });
         }
     }
 }
@@ -354,6 +362,11 @@ mod tests {
                     assert_eq!(count(&full), 1, "a solution");
                     proven += 1;
                 }
+                let (building, reports): (Vec<Progress>, Vec<Progress>) =
+                    reports.into_iter().partition(|p| p.building);
+                assert!(!building.is_empty(), "{name} seed {seed}: no building reports");
+                assert!(building.windows(2).all(|w| w[1].givens > w[0].givens));
+                assert!(building.iter().all(|p| p.tested == 0));
                 let tested: Vec<usize> = reports.iter().map(|p| p.tested).collect();
                 assert_eq!(tested, (1..=orbits.len()).collect::<Vec<_>>());
                 assert!(reports.windows(2).all(|w| w[1].givens <= w[0].givens));

@@ -446,7 +446,9 @@ async function generate() {
         buf = buf.slice(nl + 1);
         if (msg.progress) {
           const p = msg.progress;
-          progress.textContent = `removing givens: ${p.tested} of ${p.orbits} tried, ${p.givens} left`;
+          progress.textContent = p.building
+            ? `building upward: ${p.givens} givens so far`
+            : `removing givens: ${p.tested} of ${p.orbits} tried, ${p.givens} left`;
         } else result = msg;
       }
     }
