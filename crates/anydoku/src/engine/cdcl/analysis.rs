@@ -33,6 +33,17 @@ impl Cdcl<'_> {
         }
     }
 
+    /// Backtracks to the highest level among a propagator's explanation `lits` (its conflict
+    /// may have been found after deeper decisions); `false` when that level is the root.
+    fn jump_to_highest(&mut self, lits: &[Lit]) -> bool {
+        let top = lits.iter().map(|&l| self.level[var(l)]).max().unwrap_or(0);
+        if top == 0 {
+            return false;
+        }
+        self.backtrack(top);
+        true
+    }
+
     /// First-UIP conflict analysis: the learnt clause (asserting literal first, then a literal
     /// of the level to jump back to), that level and the clause's literal-block distance; `None`
     /// when the conflict holds at the root (no solution). A sum shape's conflict whose
@@ -43,29 +54,34 @@ impl Cdcl<'_> {
         }
         let mut reason_lits: Vec<Lit> = std::mem::take(&mut self.reason_buf);
         reason_lits.clear();
-        match conflict {
+        // a propagator's explanation may lie below the level its conflict was found at
+        let explained = match conflict {
             Conflict::Clause(c) => {
                 self.bump_clause(c);
                 let meta = self.clauses[c as usize];
                 reason_lits.extend_from_slice(
                     &self.lits[meta.start as usize..(meta.start + meta.len) as usize],
                 );
+                false
             }
-            Conflict::Peers(a, b) => reason_lits.extend_from_slice(&[a ^ 1, b ^ 1]),
-            Conflict::Sum(_, _) | Conflict::Linear => {
-                if let Conflict::Sum(i, snap) = conflict {
-                    self.explain_sum(i, snap, None, &mut reason_lits);
-                } else if let Some(lin) = self.linear.as_ref() {
+            Conflict::Peers(a, b) => {
+                reason_lits.extend_from_slice(&[a ^ 1, b ^ 1]);
+                false
+            }
+            Conflict::Sum(i, snap) => {
+                self.explain_sum(i, snap, None, &mut reason_lits);
+                true
+            }
+            Conflict::Linear => {
+                if let Some(lin) = self.linear.as_ref() {
                     reason_lits.extend_from_slice(&lin.clause);
                 }
-                let top = reason_lits.iter().map(|&l| self.level[var(l)]).max();
-                let top = top.unwrap_or(0);
-                if top == 0 {
-                    self.reason_buf = reason_lits;
-                    return None;
-                }
-                self.backtrack(top);
+                true
             }
+        };
+        if explained && !self.jump_to_highest(&reason_lits) {
+            self.reason_buf = reason_lits;
+            return None;
         }
         let mut learnt: Vec<Lit> = std::mem::take(&mut self.learnt_buf);
         learnt.clear();
