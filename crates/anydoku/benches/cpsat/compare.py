@@ -66,14 +66,7 @@ def cpsat_solve(model, direct=True):
         word = "none" if st == cp_model.INFEASIBLE else "unknown"
         return word, None, time.process_time() - t
     sol = {c: solver.Value(v) for c, v in x.items()}
-    # uniqueness: some cell must differ from the first solution
-    diff = []
-    for c, v in x.items():
-        b = m.NewBoolVar("d_" + c)
-        m.Add(v != sol[c]).OnlyEnforceIf(b)
-        m.Add(v == sol[c]).OnlyEnforceIf(b.Not())
-        diff.append(b)
-    m.AddBoolOr(diff)
+    encode.forbid(m, x, sol)
     st2 = solver.Solve(m)
     if st2 == cp_model.INFEASIBLE:
         status = "unique"

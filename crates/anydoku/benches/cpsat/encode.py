@@ -377,3 +377,15 @@ def build(model, direct=True):
     else:
         decode = ctx.symbols.__getitem__
     return ctx.m, ctx.x, decode
+
+
+def forbid(m, x, solution):
+    """Adds "some cell differs from `solution`" (a dict cell -> value of `x`'s variables) to
+    `m`: solving again then proves the first solution unique or finds a second one."""
+    diff = []
+    for c, v in x.items():
+        b = m.NewBoolVar("d_" + c)
+        m.Add(v != solution[c]).OnlyEnforceIf(b)
+        m.Add(v == solution[c]).OnlyEnforceIf(b.Not())
+        diff.append(b)
+    m.AddBoolOr(diff)

@@ -261,13 +261,7 @@ def cpsat_two(path, log):
     if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return
     sol = {c: solver.Value(v) for c, v in x.items()}
-    diff = []
-    for c, v in x.items():
-        b = m.NewBoolVar("d_" + c)
-        m.Add(v != sol[c]).OnlyEnforceIf(b)
-        m.Add(v == sol[c]).OnlyEnforceIf(b.Not())
-        diff.append(b)
-    m.AddBoolOr(diff)
+    encode.forbid(m, x, sol)
     t = time.process_time()
     st = solver.Solve(m)
     print(f"  cpsat second: {solver.StatusName(st)} in {time.process_time() - t:.2f} s CPU, "
