@@ -33,6 +33,35 @@ impl Cdcl<'_> {
         }
     }
 
+    /// The conflict's literals (all false) into `out`; `true` when a propagator explained it
+    /// (its explanation may then lie below the level the conflict was found at).
+    fn conflict_lits(&mut self, conflict: Conflict, out: &mut Vec<Lit>) -> bool {
+        match conflict {
+            Conflict::Clause(c) => {
+                self.bump_clause(c);
+                let meta = self.clauses[c as usize];
+                out.extend_from_slice(
+                    &self.lits[meta.start as usize..(meta.start + meta.len) as usize],
+                );
+                false
+            }
+            Conflict::Peers(a, b) => {
+                out.extend_from_slice(&[a ^ 1, b ^ 1]);
+                false
+            }
+            Conflict::Sum(i, snap) => {
+                self.explain_sum(i, snap, None, out);
+                true
+            }
+            Conflict::Linear => {
+                if let Some(lin) = self.linear.as_ref() {
+                    out.extend_from_slice(&lin.clause);
+                }
+                true
+            }
+        }
+    }
+
     /// Backtracks to the highest level among a propagator's explanation `lits` (its conflict
     /// may have been found after deeper decisions); `false` when that level is the root.
     fn jump_to_highest(&mut self, lits: &[Lit]) -> bool {
@@ -54,31 +83,7 @@ impl Cdcl<'_> {
         }
         let mut reason_lits: Vec<Lit> = std::mem::take(&mut self.reason_buf);
         reason_lits.clear();
-        // a propagator's explanation may lie below the level its conflict was found at
-        let explained = match conflict {
-            Conflict::Clause(c) => {
-                self.bump_clause(c);
-                let meta = self.clauses[c as usize];
-                reason_lits.extend_from_slice(
-                    &self.lits[meta.start as usize..(meta.start + meta.len) as usize],
-                );
-                false
-            }
-            Conflict::Peers(a, b) => {
-                reason_lits.extend_from_slice(&[a ^ 1, b ^ 1]);
-                false
-            }
-            Conflict::Sum(i, snap) => {
-                self.explain_sum(i, snap, None, &mut reason_lits);
-                true
-            }
-            Conflict::Linear => {
-                if let Some(lin) = self.linear.as_ref() {
-                    reason_lits.extend_from_slice(&lin.clause);
-                }
-                true
-            }
-        };
+        let explained = self.conflict_lits(conflict, &mut reason_lits);
         if explained && !self.jump_to_highest(&reason_lits) {
             self.reason_buf = reason_lits;
             return None;
@@ -322,7 +327,10 @@ impl Cdcl<'_> {
         } else if reason < channel::ORDER {
             // (the reason's one literal is `reason ^ 1`: the same variable)
             let u = var(reason);
-            return match (self.seen[u] || self.level[u] == 0, self.acceptable(u, levels)) {
+            return match (
+                self.seen[u] || self.level[u] == 0,
+                self.acceptable(u, levels),
+            ) {
                 (true, _) => Some(true),
                 (false, false) => Some(false),
                 (false, true) => None,
@@ -348,7 +356,9 @@ impl Cdcl<'_> {
     /// (it has a reason, of one of the clause's `levels`, and is not poisoned).
     #[inline(always)]
     fn acceptable(&self, v: usize, levels: u32) -> bool {
-        !self.poison[v] && self.reason[v] != NO_REASON && abstract_level(self.level[v]) & levels != 0
+        !self.poison[v]
+            && self.reason[v] != NO_REASON
+            && abstract_level(self.level[v]) & levels != 0
     }
 
     /// One literal `l` of the reason of walk entry `at` in [`Cdcl::implied`]: nothing to do
