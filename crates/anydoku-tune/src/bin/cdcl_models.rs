@@ -4,8 +4,12 @@
 //! `cdcl_models FILE.jsonl [N] [strong]`: the first N models (default all), each counted to two
 //! solutions by CDCL alone below the propagated givens (with `strong`, propagated once more with
 //! the all-different filter, as a count's hand-over to CDCL does: the CLI's root); per puzzle
-//! its decisions, conflicts, propagated literals, sum explanations and time, then the set's
-//! totals: decisions per puzzle and microseconds per decision and per conflict.
+//! the conflicts, decisions and time when its first solution was found (what comes after proves
+//! it the only one, or finds a second), its decisions, conflicts, propagated literals, sum
+//! explanations and time, then the set's totals: decisions per puzzle and microseconds per
+//! decision and per conflict. With `CDCL_PREFER_SOLUTION` set, the solver starts from the
+//! solution's phases (found first by another solver, not timed): it then finds the solution
+//! without a conflict, and what it counts is the proof alone.
 use anydoku::engine::cdcl::Cdcl;
 use anydoku::engine::propagate::propagate_at;
 use anydoku::engine::search::Searcher;
@@ -20,6 +24,7 @@ fn main() {
         .get(2)
         .map_or(usize::MAX, |s| s.parse().expect("a count"));
     let strong = args.get(3).is_some_and(|s| s == "strong");
+    let prefer = std::env::var_os("CDCL_PREFER_SOLUTION").is_some();
     let (mut puzzles, mut decisions, mut conflicts, mut secs) = (0u64, 0u64, 0u64, 0.0f64);
     for (i, line) in text
         .lines()
@@ -40,10 +45,27 @@ fn main() {
             );
         }
         let mut c = Cdcl::new(&e, &root).expect("a CDCL form");
-        let r = c.count(2, Limits::none());
-        let dt = t.elapsed().as_secs_f64();
+        // with the solution as the first phases, what is left is the proof that it is the only
+        // one (the scout that finds it is not timed)
+        let mut scouting = 0.0;
+        if prefer {
+            let s = Instant::now();
+            let mut scout = Cdcl::new(&e, &root).expect("a CDCL form");
+            if let Some(sol) = scout.count(1, Limits::none()).solutions.pop() {
+                c.prefer(&sol);
+            }
+            scouting = s.elapsed().as_secs_f64();
+        }
+        // one solution, then the search for another (the proof, or a second solution)
+        let first = c.count(1, Limits::none());
+        let (found_at, found_decisions) = (c.conflicts(), c.decisions());
+        let found_secs = t.elapsed().as_secs_f64() - scouting;
+        let mut r = c.count(1, Limits::none());
+        r.count += first.count;
+        let dt = t.elapsed().as_secs_f64() - scouting;
         println!(
-            "{i}: count {} decisions {} conflicts {} propagations {} explanations {:?} vivified {:?} \
+            "{i}: first solution after {found_at} conflicts, {found_decisions} decisions, \
+             {found_secs:.3} s; count {} decisions {} conflicts {} propagations {} explanations {:?} vivified {:?} \
              linear (runs, conflicts, literals) {:?} {dt:.3} s",
             r.count,
             c.decisions(),
