@@ -30,18 +30,27 @@ use crate::engine::{Budget, Searcher};
 /// Cached solutions other than the grid, as difference sets (bitsets over the cells).
 struct Cache {
     words: usize,
+    /// Per cell: its orbit.
+    orbit_of: Vec<u32>,
     /// Per cached solution: its difference set, and the solution.
     sets: Vec<(Vec<u64>, Vec<u8>)>,
     /// Per cell: the cached solutions that differ from the grid there.
     by_cell: Vec<Vec<u32>>,
+    /// Per cached solution: the last walk ([`Cache::find_meeting`]) that met it.
+    met: Vec<u32>,
+    walk: u32,
 }
 
 impl Cache {
-    fn new(cells: usize) -> Self {
+    fn new(orbit_of: Vec<u32>) -> Self {
+        let cells = orbit_of.len();
         Cache {
             words: cells.div_ceil(64),
+            orbit_of,
             sets: Vec::new(),
             by_cell: vec![Vec::new(); cells],
+            met: Vec::new(),
+            walk: 0,
         }
     }
 
@@ -55,70 +64,67 @@ impl Cache {
             }
         }
         self.sets.push((bits, other));
+        self.met.push(0);
     }
 
-    /// A cached solution proving `orbit` necessary among `given` (a bitset): one whose
-    /// differences from the grid meet the givens inside `orbit` only.
-    fn proof(&self, orbit: &[u32], given: &[u64]) -> Option<&Vec<u8>> {
-        let mut inside = vec![0u64; self.words];
-        for &c in orbit {
-            inside[c as usize / 64] |= 1 << (c % 64);
-        }
-        let mut seen = Vec::new();
-        for &c in orbit {
-            for &k in &self.by_cell[c as usize] {
-                if seen.contains(&k) {
-                    continue;
+    /// The orbit that cached solution `k` proves necessary among `given` (a bitset): the one
+    /// orbit its differences from the grid meet the givens in, if there is exactly one.
+    fn proves(&self, k: u32, given: &[u64]) -> Option<u32> {
+        let mut hit = None;
+        for (w, (d, g)) in self.sets[k as usize].0.iter().zip(given).enumerate() {
+            let mut m = d & g;
+            while m != 0 {
+                let o = self.orbit_of[w * 64 + m.trailing_zeros() as usize];
+                m &= m - 1;
+                if hit.is_some_and(|h| h != o) {
+                    return None;
                 }
-                seen.push(k);
-                let (bits, other) = &self.sets[k as usize];
-                let only = bits
-                    .iter()
-                    .zip(given)
-                    .zip(&inside)
-                    .all(|((d, g), o)| d & g & !o == 0);
-                if only {
-                    return Some(other);
+                hit = Some(o);
+            }
+        }
+        hit
+    }
+
+    /// The first cached solution differing from the grid inside `orbit` for which `stop`
+    /// holds; each such solution is looked at once.
+    fn find_meeting(
+        &mut self,
+        orbit: &[u32],
+        mut stop: impl FnMut(&Self, u32) -> bool,
+    ) -> Option<u32> {
+        self.walk += 1;
+        for &c in orbit {
+            for i in 0..self.by_cell[c as usize].len() {
+                let k = self.by_cell[c as usize][i];
+                if self.met[k as usize] != self.walk {
+                    self.met[k as usize] = self.walk;
+                    if stop(self, k) {
+                        return Some(k);
+                    }
                 }
             }
         }
         None
     }
 
+    /// A cached solution proving `orbit` necessary among `given`.
+    fn proof(&mut self, orbit: &[u32], given: &[u64]) -> Option<&Vec<u8>> {
+        let o = self.orbit_of[orbit[0] as usize];
+        let k = self.find_meeting(orbit, |cache, k| cache.proves(k, given) == Some(o))?;
+        Some(&self.sets[k as usize].1)
+    }
+
     /// How many cached solutions that now prove some orbit necessary would stop doing so if
     /// `orbit` joined the givens.
-    fn spoils(&self, orbit: &[u32], given: &[u64], orbit_of: &[u32]) -> usize {
-        let mut seen = Vec::new();
+    fn spoils(&mut self, orbit: &[u32], given: &[u64]) -> usize {
+        let o = self.orbit_of[orbit[0] as usize];
         let mut spoiled = 0;
-        for &c in orbit {
-            for &k in &self.by_cell[c as usize] {
-                if seen.contains(&k) {
-                    continue;
-                }
-                seen.push(k);
-                // the orbits of the givens this solution differs in: spoiled when exactly one
-                // other than `orbit`
-                let bits = &self.sets[k as usize].0;
-                let mut hit = None;
-                let mut proves = true;
-                'words: for (w, (d, g)) in bits.iter().zip(given).enumerate() {
-                    let mut m = d & g;
-                    while m != 0 {
-                        let cell = w * 64 + m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        let o = orbit_of[cell];
-                        if hit.is_some_and(|h| h != o) {
-                            proves = false;
-                            break 'words;
-                        }
-                        hit = Some(o);
-                    }
-                }
-                if proves && hit.is_some_and(|h| h != orbit_of[c as usize]) {
-                    spoiled += 1;
-                }
+        self.find_meeting(orbit, |cache, k| {
+            if cache.proves(k, given).is_some_and(|h| h != o) {
+                spoiled += 1;
             }
-        }
+            false
+        });
         spoiled
     }
 }
@@ -127,7 +133,6 @@ impl Cache {
 struct Build<'a> {
     solution: &'a [u8],
     orbits: &'a [Vec<u32>],
-    orbit_of: Vec<u32>,
     cache: Cache,
     givens: Vec<Option<u8>>,
     given: Vec<u64>,
@@ -156,12 +161,11 @@ pub fn build<R: Rng>(
             orbit_of[c as usize] = k as u32;
         }
     }
-    let cache = Cache::new(n);
+    let cache = Cache::new(orbit_of);
     let given = vec![0u64; cache.words];
     let mut b = Build {
         solution,
         orbits,
-        orbit_of,
         cache,
         givens: vec![None; n],
         given,
@@ -186,7 +190,10 @@ pub fn build<R: Rng>(
     let mut certificates = Vec::new();
     for &o in &b.kept {
         if b.givens[orbits[o][0] as usize].is_some() {
-            let proof = b.cache.proof(&orbits[o], &b.given).expect("every kept orbit is proven");
+            let proof = b
+                .cache
+                .proof(&orbits[o], &b.given)
+                .expect("every kept orbit is proven");
             certificates.push((orbits[o].clone(), proof.clone()));
         }
     }
@@ -287,8 +294,8 @@ impl Build<'_> {
             let mut best = (usize::MAX, u32::MAX, usize::MAX);
             for (c, (a, b)) in other.iter().zip(self.solution).enumerate() {
                 if a != b {
-                    let o = self.orbit_of[c] as usize;
-                    let spoils = self.cache.spoils(&self.orbits[o], &self.given, &self.orbit_of);
+                    let o = self.cache.orbit_of[c] as usize;
+                    let spoils = self.cache.spoils(&self.orbits[o], &self.given);
                     best = best.min((spoils, rng.gen::<u32>(), o));
                 }
             }
@@ -337,8 +344,10 @@ mod tests {
                 let sol = grid::random_grid(&without, &mut rng, 100).unwrap();
                 let mut checker = Checker::new(&with, Limits::none());
                 let mut reports = Vec::new();
-                let built =
-                    build(&mut checker, &sol, &orbits, &mut rng, &mut |p| reports.push(p)).unwrap();
+                let built = build(&mut checker, &sol, &orbits, &mut rng, &mut |p| {
+                    reports.push(p)
+                })
+                .unwrap();
                 let count = |givens: &[Option<u8>]| without.count(givens, 2, Limits::none()).count;
                 assert_eq!(count(&built.givens), 1, "{name} seed {seed}: unique");
                 let given: Vec<&Vec<u32>> = orbits
@@ -364,7 +373,10 @@ mod tests {
                 }
                 let (building, reports): (Vec<Progress>, Vec<Progress>) =
                     reports.into_iter().partition(|p| p.building);
-                assert!(!building.is_empty(), "{name} seed {seed}: no building reports");
+                assert!(
+                    !building.is_empty(),
+                    "{name} seed {seed}: no building reports"
+                );
                 assert!(building.windows(2).all(|w| w[1].givens > w[0].givens));
                 assert!(building.iter().all(|p| p.tested == 0));
                 let tested: Vec<usize> = reports.iter().map(|p| p.tested).collect();
@@ -394,7 +406,10 @@ mod tests {
         let made = generator
             .generate_seeded_with_progress(4, 0, &mut |p| reports.push(p))
             .unwrap();
-        assert!(reports.windows(2).any(|w| w[1].tested < w[0].tested), "started over");
+        assert!(
+            reports.windows(2).any(|w| w[1].tested < w[0].tested),
+            "started over"
+        );
         assert!(made.minimal);
         let count = |givens: &[Option<u8>]| without.count(givens, 2, Limits::none()).count;
         assert_eq!(count(&made.puzzle.givens), 1);
