@@ -72,7 +72,10 @@ pub enum Error {
         location: Option<Location>,
     },
     /// A geometry name that is neither built in nor a file.
-    #[error("unknown geometry '{name}': no such file, and no built-in layout has that name{}", builtin_hint(name))]
+    #[error(
+        "unknown geometry '{name}': no such file, and no built-in layout has that name{}",
+        builtin_hint(name)
+    )]
     UnknownGeometry {
         /// The name as written.
         name: String,

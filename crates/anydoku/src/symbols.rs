@@ -246,10 +246,17 @@ mod tests {
             Err(SymbolError::ValueCount { .. })
         ));
         assert_eq!(SymbolSet::from_graphemes("1.", None), Err(SymbolError::Dot));
-        let list = |v: &[&str]| SymbolSet::from_list(v.iter().map(|s| s.to_string()).collect(), None);
+        let list =
+            |v: &[&str]| SymbolSet::from_list(v.iter().map(|s| s.to_string()).collect(), None);
         assert_eq!(list(&["1", ""]), Err(SymbolError::EmptySymbol));
-        assert_eq!(list(&["1", "a b"]), Err(SymbolError::Whitespace("a b".into())));
-        assert!(matches!(list(&["1", &"x".repeat(17)]), Err(SymbolError::TooLong(_))));
+        assert_eq!(
+            list(&["1", "a b"]),
+            Err(SymbolError::Whitespace("a b".into()))
+        );
+        assert!(matches!(
+            list(&["1", &"x".repeat(17)]),
+            Err(SymbolError::TooLong(_))
+        ));
         assert!(list(&["1", &"x".repeat(16)]).is_ok());
     }
 

@@ -42,7 +42,11 @@ impl Levels {
         Levels {
             n,
             trail_mode: trail || n > COPY_CELLS,
-            arrays: Vec::with_capacity(if trail || n > COPY_CELLS { 2 * n } else { 16 * n }),
+            arrays: Vec::with_capacity(if trail || n > COPY_CELLS {
+                2 * n
+            } else {
+                16 * n
+            }),
             trail: Vec::new(),
             marks: Vec::new(),
             depth: 0,
@@ -65,7 +69,11 @@ impl Levels {
     /// The candidates of the deepest level.
     #[inline]
     pub fn top(&self) -> &[Mask] {
-        let at = if self.trail_mode { 0 } else { self.depth * self.n };
+        let at = if self.trail_mode {
+            0
+        } else {
+            self.depth * self.n
+        };
         &self.arrays[at..at + self.n]
     }
 
@@ -194,7 +202,14 @@ mod tests {
                 .unwrap()
         };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(24);
-        for name in ["classic9", "killer6", "killer", "samurai", "jigsaw", "classic16"] {
+        for name in [
+            "classic9",
+            "killer6",
+            "killer",
+            "samurai",
+            "jigsaw",
+            "classic16",
+        ] {
             let p = load(name);
             let e = Engine::with_options(
                 &p.geometry,

@@ -157,7 +157,9 @@ impl<'e> Searcher<'e> {
         let stalled = self.fails >= self.max_fails;
         self.max_fails = u64::MAX;
         match switch {
-            Some(t) if !dfs.complete && (dfs.nodes >= t || stalled) && !budget.deadline_passed() => {
+            Some(t)
+                if !dfs.complete && (dfs.nodes >= t || stalled) && !budget.deadline_passed() =>
+            {
                 self.count_cdcl(givens, limit, budget, dfs.nodes)
             }
             _ => dfs,
@@ -171,7 +173,13 @@ impl<'e> Searcher<'e> {
     /// search may wander for ages before the next one, so clause learning counts them from
     /// the root (each solution found is excluded by a clause, until none is left, the limit is
     /// reached or the budget runs out).
-    fn count_many(&mut self, givens: &[Option<u8>], limit: u64, budget: Budget, switch: u64) -> Count {
+    fn count_many(
+        &mut self,
+        givens: &[Option<u8>],
+        limit: u64,
+        budget: Budget,
+        switch: u64,
+    ) -> Count {
         self.fails = 0;
         self.max_fails = self.e.cdcl_stall.unwrap_or(u64::MAX);
         let capped = Budget {

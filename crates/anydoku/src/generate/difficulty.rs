@@ -208,10 +208,21 @@ mod tests {
             let mut checker = Checker::new(&e, Limits::none());
             let t = minimal::thin(&mut checker, &sol, &orbits, None, &mut rng, &mut |_| {});
             let givens = t.unwrap().givens;
-            let full = Logic::all(9).solve(&g, &givens, Some(&sol)).unwrap().rating();
+            let full = Logic::all(9)
+                .solve(&g, &givens, Some(&sol))
+                .unwrap()
+                .rating();
             seen.insert(full.level);
-            for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Master] {
-                let v = LevelJudge::new(9, level, None).judge(&g, &givens, &sol).unwrap();
+            for level in [
+                Level::Easy,
+                Level::Medium,
+                Level::Hard,
+                Level::Expert,
+                Level::Master,
+            ] {
+                let v = LevelJudge::new(9, level, None)
+                    .judge(&g, &givens, &sol)
+                    .unwrap();
                 match v {
                     Verdict::Fits(r) => assert_eq!(r, full, "seed {seed} {level:?}"),
                     Verdict::TooEasy(r) => {
@@ -225,7 +236,10 @@ mod tests {
                 }
             }
         }
-        assert!(seen.len() >= 3, "the puzzles cover several levels: {seen:?}");
+        assert!(
+            seen.len() >= 3,
+            "the puzzles cover several levels: {seen:?}"
+        );
     }
 
     /// Thinning toward a level gives a unique puzzle, minimal with a valid certificate per kept
@@ -247,9 +261,16 @@ mod tests {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                 let sol = grid::random_grid(&e, &mut rng, 100).unwrap();
                 let mut checker = Checker::new(&e, Limits::none());
-                let made =
-                    thin_to_level(&mut checker, &judge, &g, &sol, &orbits, &mut rng, &mut |_| {})
-                        .unwrap();
+                let made = thin_to_level(
+                    &mut checker,
+                    &judge,
+                    &g,
+                    &sol,
+                    &orbits,
+                    &mut rng,
+                    &mut |_| {},
+                )
+                .unwrap();
                 let givens = &made.thinned.givens;
                 assert_eq!(e.count(givens, 2, Limits::none()).count, 1, "{name} {seed}");
                 let kept = givens.iter().filter(|v| v.is_some()).count();
@@ -262,7 +283,10 @@ mod tests {
                         .iter()
                         .enumerate()
                         .all(|(i, v)| i == c || v.is_none_or(|v| other[i] == v));
-                    assert!(agrees, "{name} {seed}: the certificate keeps the other givens");
+                    assert!(
+                        agrees,
+                        "{name} {seed}: the certificate keeps the other givens"
+                    );
                     let full: Vec<Option<u8>> = other.iter().map(|&v| Some(v)).collect();
                     assert_eq!(e.count(&full, 2, Limits::none()).count, 1, "a solution");
                 }

@@ -249,7 +249,15 @@ pub fn make<R: Rng>(
         }
     }
     // 3. merge while unique
-    merge_while_unique(&mut cages, nbrs, solution, opts.max_size, limits, &check, rng)?;
+    merge_while_unique(
+        &mut cages,
+        nbrs,
+        solution,
+        opts.max_size,
+        limits,
+        &check,
+        rng,
+    )?;
     // 4. drop the cages the puzzle does not need (unless every cell must stay caged), and a
     //    certificate for every cage kept, in passes of growing budgets
     let mut order: Vec<usize> = cages.live().map(|(i, _)| i).collect();
@@ -262,12 +270,28 @@ pub fn make<R: Rng>(
     });
     let one = super::killer_drop::drop_with_one_solver;
     let done = match several {
-        true => one(&mut cages, base, solution, &order, opts.drop_cages, &passes, deadline)?,
+        true => one(
+            &mut cages,
+            base,
+            solution,
+            &order,
+            opts.drop_cages,
+            &passes,
+            deadline,
+        )?,
         false => None,
     };
     let (certs, minimal) = match done {
         Some(done) => done,
-        None => drop_unneeded(&mut cages, base, solution, opts, &passes, &check_with, order)?,
+        None => drop_unneeded(
+            &mut cages,
+            base,
+            solution,
+            opts,
+            &passes,
+            &check_with,
+            order,
+        )?,
     };
     let geometry = build(base, &cages, solution)?;
     let certificates = named_certificates(&cages, certs);
@@ -315,7 +339,10 @@ fn drop_unneeded(
             let mut found = None;
             if inside.len() < solution.len() {
                 for (c, g) in givens.iter_mut().enumerate() {
-                    *g = inside.binary_search(&(c as u32)).is_err().then_some(solution[c]);
+                    *g = inside
+                        .binary_search(&(c as u32))
+                        .is_err()
+                        .then_some(solution[c]);
                 }
                 let small = Limits {
                     max_nodes: budget.max_nodes.map(|m| (m / WINDOW_SHARE).max(1)),
@@ -489,7 +516,11 @@ fn cage_names(cages: &Cages) -> Vec<(usize, String)> {
 }
 
 /// The base geometry plus the cages as unique sum shapes.
-pub(super) fn build(base: &Geometry, cages: &Cages, solution: &[u8]) -> Result<Geometry, GenerateError> {
+pub(super) fn build(
+    base: &Geometry,
+    cages: &Cages,
+    solution: &[u8],
+) -> Result<Geometry, GenerateError> {
     let names = cage_names(cages);
     let shapes = names
         .into_iter()

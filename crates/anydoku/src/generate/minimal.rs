@@ -233,7 +233,15 @@ mod tests {
                 let run = |sweep: bool| {
                     let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(seed + 100);
                     let mut checker = Checker::new(&e, Limits::none());
-                    let t = thin_with(&mut checker, &sol, &orbits, None, &mut r, &mut |_| {}, sweep);
+                    let t = thin_with(
+                        &mut checker,
+                        &sol,
+                        &orbits,
+                        None,
+                        &mut r,
+                        &mut |_| {},
+                        sweep,
+                    );
                     (t.unwrap(), checker.searches)
                 };
                 let ((with, searches_with), (without, searches_without)) = (run(true), run(false));

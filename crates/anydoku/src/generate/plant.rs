@@ -139,7 +139,9 @@ fn resolve(p: &Plant) -> Result<How, GenerateError> {
         )));
     }
     if id == kinds::id_of(&Rule::Unique) {
-        return Err(bad("unique shapes are the layout's own; nothing to plant".into()));
+        return Err(bad(
+            "unique shapes are the layout's own; nothing to plant".into()
+        ));
     }
     Ok(How::Instances(id, k, &[]))
 }
@@ -171,9 +173,7 @@ impl Planted {
         self.cell_sets.contains(&sorted(cells))
             || (cells.len() > 2 && cells.iter().any(|c| self.line_cells.contains(&c.0)))
             || self.shapes.iter().any(|s| {
-                kinds::id_of(&s.rule) == kind
-                    && (cells.len() > 2 || s.cells.len() > 2)
-                    && shared(s)
+                kinds::id_of(&s.rule) == kind && (cells.len() > 2 || s.cells.len() > 2) && shared(s)
             })
     }
 
@@ -285,8 +285,8 @@ fn plant_negative(
                 kind: ShapeKind::Extra,
             };
             let cells = sorted(&shape.cells);
-            let there = (planted.shapes.iter())
-                .any(|s| s.rule == shape.rule && sorted(&s.cells) == cells);
+            let there =
+                (planted.shapes.iter()).any(|s| s.rule == shape.rule && sorted(&s.cells) == cells);
             if !there && kinds::check(&shape, g, grid).is_ok() {
                 planted.add(title, shape.rule, shape.cells);
                 break;

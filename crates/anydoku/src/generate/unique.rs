@@ -15,9 +15,9 @@
 //! depth-first probe now and then in case the checks got easy again.
 
 use crate::engine::cdcl::{Cdcl, Outcome};
+use crate::engine::levels::Levels;
 use crate::engine::propagate::{propagate_at, propagate_changed_at, propagate_narrowed_at};
 use crate::engine::search::Searcher;
-use crate::engine::levels::Levels;
 use crate::engine::{Budget, Engine, Limits, Mask, Status};
 
 /// The answer to "is there another solution?".
@@ -225,7 +225,8 @@ impl<'e> Checker<'e> {
         let out_of_time = |l: &Limits| l.max_time.is_some_and(|t| t.is_zero());
         let mut switch = self.e.cdcl_switch(max_nodes);
         // a run of checks that depth-first search could not settle: skip it, probing now and then
-        let skip = switch.is_some() && self.deferred_run >= SKIP_AFTER && self.skipped < PROBE_EVERY;
+        let skip =
+            switch.is_some() && self.deferred_run >= SKIP_AFTER && self.skipped < PROBE_EVERY;
         if skip {
             switch = Some(0);
             self.skipped += 1;
@@ -248,7 +249,15 @@ impl<'e> Checker<'e> {
             }
             cand[c] = m;
             // `root` is a fixpoint: only the shapes of `c` and of the cells that change rescan
-            if m == 0 || !propagate_narrowed_at(self.e, &mut cand, &mut self.queue, &[c as u32], self.e.alldiff_always()) {
+            if m == 0
+                || !propagate_narrowed_at(
+                    self.e,
+                    &mut cand,
+                    &mut self.queue,
+                    &[c as u32],
+                    self.e.alldiff_always(),
+                )
+            {
                 equal.push(c as u32);
                 continue;
             }
@@ -284,7 +293,11 @@ impl<'e> Checker<'e> {
             }
         }
         if !skip {
-            self.deferred_run = if deferred.is_empty() { 0 } else { self.deferred_run + 1 };
+            self.deferred_run = if deferred.is_empty() {
+                0
+            } else {
+                self.deferred_run + 1
+            };
         }
         self.cdcl.dfs += t0.elapsed();
         if !deferred.is_empty() && self.stop_before_cdcl {
@@ -661,14 +674,20 @@ mod tests {
             assert_eq!(matches!(a, Other::Found(_)), matches!(b, Other::Found(_)));
             if let Other::Found(o) = a {
                 found += 1;
-                assert!(givens.iter().zip(&o).all(|(g, v)| g.is_none_or(|g| g == *v)));
+                assert!(givens
+                    .iter()
+                    .zip(&o)
+                    .all(|(g, v)| g.is_none_or(|g| g == *v)));
                 assert!(cells.iter().any(|&c| o[c as usize] != sol[c as usize]));
                 let full: Vec<Option<u8>> = o.iter().map(|&v| Some(v)).collect();
                 assert_eq!(without.count(&full, 2, Limits::none()).count, 1);
             }
             assert!(skipping.skipped == 0 || skipping.cdcl.searches >= cdcl_before);
         }
-        assert!(skipped > 0 && probed > 0 && found > 0, "{skipped} {probed} {found}");
+        assert!(
+            skipped > 0 && probed > 0 && found > 0,
+            "{skipped} {probed} {found}"
+        );
     }
 
     #[test]

@@ -154,7 +154,13 @@ pub fn from_spec(spec: &GeometrySpec, text: &str) -> Result<Geometry, Error> {
     }
     shapes.extend(extra_shapes(&spec.shape, &index, &symbols, &cells, text)?);
     let n_cells = cells.len();
-    shapes.extend(pattern_shapes(&spec.pattern, &index, n_cells, &symbols, text)?);
+    shapes.extend(pattern_shapes(
+        &spec.pattern,
+        &index,
+        n_cells,
+        &symbols,
+        text,
+    )?);
     let first_cage = shapes.len();
     for (i, c) in spec.cage.iter().enumerate() {
         let shape = cage_shape(c, i, &index, text)
@@ -352,8 +358,8 @@ fn resolve(
     for t in tokens {
         // a shape names each cell at most once, so never more cells than there are
         let most = index.len().saturating_sub(out.len());
-        let names = selector::expand_at_most(t, most)
-            .map_err(|e| GeometryError::Invalid(e.to_string()))?;
+        let names =
+            selector::expand_at_most(t, most).map_err(|e| GeometryError::Invalid(e.to_string()))?;
         for name in names {
             let canonical = parse_board_name(&name)
                 .map(|(r, c)| format!("r{r}c{c}"))

@@ -28,9 +28,7 @@ pub fn expand_at_most(selector: &str, most: usize) -> Result<Vec<String>, Select
         .filter(|t| !t.is_empty())
     {
         let range = parse_range(token)?;
-        let size = range.map_or(1, |(r, c)| {
-            (r.1 - r.0 + 1) as u64 * (c.1 - c.0 + 1) as u64
-        });
+        let size = range.map_or(1, |(r, c)| (r.1 - r.0 + 1) as u64 * (c.1 - c.0 + 1) as u64);
         // only ranges can name more cells than the text spells out; a name too many is
         // reported by whoever resolves the names (unknown, or named twice)
         if range.is_some() && out.len() as u64 + size > most as u64 {

@@ -8,13 +8,13 @@
 use rand::{Rng, RngCore};
 use serde_json::{json, Map, Value};
 
+use super::draw::{self, Pen};
+use super::fpuzzles::{Fp, Instances, Out};
 use super::linear::Linear;
 use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::draw::{self, Pen};
-use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[circle cells]`.
 pub(crate) struct Arrow;
@@ -30,7 +30,10 @@ fn circle_number(values: &[i64]) -> i64 {
 impl Kind for Arrow {
     fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
         let k = params[0] as usize;
-        let circle: Vec<&str> = s.cells[..k].iter().map(|&c| g.cell(c).name.as_str()).collect();
+        let circle: Vec<&str> = s.cells[..k]
+            .iter()
+            .map(|&c| g.cell(c).name.as_str())
+            .collect();
         let what = if k == 1 { "the value" } else { "the number" };
         format!(
             "{what} in {} is the sum of {}",
@@ -58,7 +61,9 @@ impl Kind for Arrow {
     fn read(&self, p: &Params, cells: usize, _symbols: &SymbolSet) -> Result<Vec<i64>, String> {
         let k = p.int("circle")?.unwrap_or(1);
         if !(1..=MAX_CIRCLE).contains(&k) {
-            return Err(format!("has circle = {k}; a circle has 1 to {MAX_CIRCLE} cells"));
+            return Err(format!(
+                "has circle = {k}; a circle has 1 to {MAX_CIRCLE} cells"
+            ));
         }
         if cells as i64 <= k {
             return Err(format!(
@@ -77,7 +82,13 @@ impl Kind for Arrow {
     fn flatten(&self, s: &Shape, params: &[i64], _g: &Geometry, out: &mut Flat) {
         let k = params[0] as usize;
         let coefs: Vec<i64> = (0..s.cells.len())
-            .map(|i| if i < k { 10i64.pow((k - 1 - i) as u32) } else { -1 })
+            .map(|i| {
+                if i < k {
+                    10i64.pow((k - 1 - i) as u32)
+                } else {
+                    -1
+                }
+            })
             .collect();
         out.propagator(Linear::new(out, &s.cells, &coefs));
     }
@@ -89,7 +100,9 @@ impl Kind for Arrow {
         if circle == arrow {
             Ok(())
         } else {
-            Err(format!("the arrow adds up to {arrow}, the circle says {circle}"))
+            Err(format!(
+                "the arrow adds up to {arrow}, the circle says {circle}"
+            ))
         }
     }
 
@@ -117,7 +130,9 @@ impl Kind for Arrow {
         let k = params[0] as usize;
         let (circle, shaft) = s.cells.split_at(k);
         if !circle.windows(2).all(|w| out.rc(w[0]) < out.rc(w[1])) {
-            return Err("has a circle not in reading order; f-puzzles reads a pill that way".into());
+            return Err(
+                "has a circle not in reading order; f-puzzles reads a pill that way".into(),
+            );
         }
         let mut line = vec![circle[k - 1]];
         line.extend_from_slice(shaft);

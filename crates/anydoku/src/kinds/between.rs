@@ -9,14 +9,14 @@
 use rand::{Rng, RngCore};
 use serde_json::Value;
 
+use super::draw::{self, Pen};
+use super::fpuzzles::{each_line, Fp, Instances, Out};
 use super::{pick, Kind, Params};
 use crate::engine::constraint::{Cands, Propagator};
 use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::draw::{self, Pen};
-use super::fpuzzles::{each_line, Fp, Instances, Out};
 
 /// See the module docs. No numbers.
 pub(crate) struct Between;
@@ -63,7 +63,11 @@ impl BetweenLine {
             while bm != 0 {
                 let y = self.values[bm.trailing_zeros() as usize];
                 let (lo, hi) = (x.min(y), x.max(y));
-                if self.middle.iter().all(|&m| self.any_inside(c.get(m), lo, hi)) {
+                if self
+                    .middle
+                    .iter()
+                    .all(|&m| self.any_inside(c.get(m), lo, hi))
+                {
                     keep |= 1 << s;
                     break;
                 }

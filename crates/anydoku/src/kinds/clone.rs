@@ -7,14 +7,14 @@
 use rand::RngCore;
 use serde_json::{json, Value};
 
+use super::draw::Pen;
 use super::equal;
+use super::fpuzzles::{Fp, Instances, Out};
 use super::relation::Relation;
 use super::{Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::draw::Pen;
-use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. No numbers.
 pub(crate) struct Clones;

@@ -31,11 +31,16 @@ pub(crate) struct Fp<'a> {
 impl Fp<'_> {
     /// Row and column (1-based; 0 and n + 1 are the clue positions outside) of "R4C0".
     pub(crate) fn rc(&self, v: &Value) -> Result<(i64, i64), String> {
-        let s = v.as_str().ok_or_else(|| format!("{v} is not a cell like \"R1C1\""))?;
+        let s = v
+            .as_str()
+            .ok_or_else(|| format!("{v} is not a cell like \"R1C1\""))?;
         let bad = || format!("\"{s}\" is not a cell like \"R1C1\"");
         let rest = s.strip_prefix(['R', 'r']).ok_or_else(bad)?;
         let (r, c) = rest.split_once(['C', 'c']).ok_or_else(bad)?;
-        let (r, c) = (r.parse::<i64>().map_err(|_| bad())?, c.parse::<i64>().map_err(|_| bad())?);
+        let (r, c) = (
+            r.parse::<i64>().map_err(|_| bad())?,
+            c.parse::<i64>().map_err(|_| bad())?,
+        );
         let n = self.n as i64;
         if !(0..=n + 1).contains(&r) || !(0..=n + 1).contains(&c) {
             return Err(format!("\"{s}\" is off the {n}x{n} board"));
@@ -52,7 +57,8 @@ impl Fp<'_> {
     /// A cell on the board.
     pub(crate) fn cell(&self, v: &Value) -> Result<CellId, String> {
         let (r, c) = self.rc(v)?;
-        self.at(r, c).ok_or_else(|| format!("{v} is not on the board"))
+        self.at(r, c)
+            .ok_or_else(|| format!("{v} is not on the board"))
     }
 
     /// The cells of a list under `key` of `entry`.
@@ -118,7 +124,11 @@ pub(crate) fn reads(key: &str) -> bool {
 
 /// Every top-level key some kind reads, for messages.
 pub(crate) fn keys() -> String {
-    let mut keys: Vec<&str> = KINDS.iter().flat_map(|k| k.fpuzzles_keys()).copied().collect();
+    let mut keys: Vec<&str> = KINDS
+        .iter()
+        .flat_map(|k| k.fpuzzles_keys())
+        .copied()
+        .collect();
     keys.retain(|k| !k.starts_with("cell:"));
     keys.sort();
     keys.dedup();
@@ -127,7 +137,11 @@ pub(crate) fn keys() -> String {
 
 /// The shapes of every key of `obj` (the f-puzzles JSON of an `n`x`n` board) some kind
 /// reads, numbered per kind after the shapes already in `shapes`.
-pub(crate) fn import(obj: &Map<String, Value>, n: usize, shapes: &mut Vec<Shape>) -> Result<(), String> {
+pub(crate) fn import(
+    obj: &Map<String, Value>,
+    n: usize,
+    shapes: &mut Vec<Shape>,
+) -> Result<(), String> {
     let fp = Fp { n, obj };
     let mut entries: Vec<(String, Value)> = Vec::new();
     for (key, v) in obj {
@@ -149,7 +163,10 @@ pub(crate) fn import(obj: &Map<String, Value>, n: usize, shapes: &mut Vec<Shape>
     }
     for (id, kind) in KINDS.iter().enumerate() {
         let mut number = 0;
-        for (key, entry) in entries.iter().filter(|e| kind.fpuzzles_keys().contains(&e.0.as_str())) {
+        for (key, entry) in entries
+            .iter()
+            .filter(|e| kind.fpuzzles_keys().contains(&e.0.as_str()))
+        {
             let found = kind
                 .read_fpuzzles(key, entry, &fp)
                 .map_err(|m| format!("f-puzzles \"{key}\" {entry}: {m}"))?;
@@ -178,13 +195,19 @@ pub(crate) fn outside_clue(entry: &Value, fp: &Fp) -> Result<Instances, String> 
         return Ok(Vec::new());
     };
     let (r, c) = fp.rc(entry.get("cell").unwrap_or(&Value::Null))?;
-    let line = fp.clue_line(r, c).ok_or("its clue is not beside a row or column")?;
+    let line = fp
+        .clue_line(r, c)
+        .ok_or("its clue is not beside a row or column")?;
     Ok(vec![(line, vec![number])])
 }
 
 /// One instance per line of the entry, with no numbers (renban, palindromes, …).
 pub(crate) fn each_line(entry: &Value, fp: &Fp, params: &[i64]) -> Result<Instances, String> {
-    Ok(fp.lines(entry)?.into_iter().map(|l| (l, params.to_vec())).collect())
+    Ok(fp
+        .lines(entry)?
+        .into_iter()
+        .map(|l| (l, params.to_vec()))
+        .collect())
 }
 
 /// An f-puzzles puzzle being written: its top-level keys, for the kinds' writers.
@@ -253,10 +276,17 @@ impl Out<'_> {
 
     /// Adds a mark between two side-by-side cells under `key` (`{"cells": [a, b]}`), with
     /// `value` when given.
-    pub(crate) fn dot(&mut self, key: &str, cells: &[CellId], value: Option<String>) -> Result<(), String> {
+    pub(crate) fn dot(
+        &mut self,
+        key: &str,
+        cells: &[CellId],
+        value: Option<String>,
+    ) -> Result<(), String> {
         let ((r1, c1), (r2, c2)) = (self.rc(cells[0]), self.rc(cells[1]));
         if (r1 - r2).abs() + (c1 - c2).abs() != 1 {
-            return Err("joins cells that are not side by side; f-puzzles draws it on a shared side".into());
+            return Err(
+                "joins cells that are not side by side; f-puzzles draws it on a shared side".into(),
+            );
         }
         let mut entry = json!({ "cells": self.names(cells) });
         if let Some(v) = value {
@@ -287,28 +317,44 @@ impl Out<'_> {
     pub(crate) fn clue_of(&self, cells: &[CellId]) -> Result<String, String> {
         let n = self.n as i64;
         let sides = (1..=n).flat_map(|i| {
-            [((0, i), (1, 0)), ((i, 0), (0, 1)), ((n + 1, i), (-1, 0)), ((i, n + 1), (0, -1))]
+            [
+                ((0, i), (1, 0)),
+                ((i, 0), (0, 1)),
+                ((n + 1, i), (-1, 0)),
+                ((i, n + 1), (0, -1)),
+            ]
         });
         for (clue, step) in sides {
             if self.runs_from(cells, clue, step) {
                 return Ok(format!("R{}C{}", clue.0, clue.1));
             }
         }
-        Err("is not a whole row or column read from one end; f-puzzles writes its clue there".into())
+        Err(
+            "is not a whole row or column read from one end; f-puzzles writes its clue there"
+                .into(),
+        )
     }
 
     /// The clue cell outside the board and the direction ("UR", …) of a diagonal that runs
     /// from there to the board's edge as `cells` do.
     pub(crate) fn diagonal_clue(&self, cells: &[CellId]) -> Result<(String, &'static str), String> {
         let (r, c) = self.rc(cells[0]);
-        let dirs = [((-1, 1), "UR"), ((-1, -1), "UL"), ((1, 1), "DR"), ((1, -1), "DL")];
+        let dirs = [
+            ((-1, 1), "UR"),
+            ((-1, -1), "UL"),
+            ((1, 1), "DR"),
+            ((1, -1), "DL"),
+        ];
         for ((dr, dc), name) in dirs {
             let clue = (r - dr, c - dc);
             if self.runs_from(cells, clue, (dr, dc)) {
                 return Ok((format!("R{}C{}", clue.0, clue.1), name));
             }
         }
-        Err("is not a whole diagonal from outside the board to its edge, as f-puzzles draws one".into())
+        Err(
+            "is not a whole diagonal from outside the board to its edge, as f-puzzles draws one"
+                .into(),
+        )
     }
 }
 
@@ -323,7 +369,11 @@ pub(crate) fn export(
 ) -> Result<(), String> {
     let mut out = Out { n, g, obj };
     for (id, kind) in KINDS.iter().enumerate() {
-        let mine: Vec<&Shape> = shapes.iter().copied().filter(|s| id_of(&s.rule) == id as u16).collect();
+        let mine: Vec<&Shape> = shapes
+            .iter()
+            .copied()
+            .filter(|s| id_of(&s.rule) == id as u16)
+            .collect();
         if !mine.is_empty() {
             kind.write_fpuzzles_all(&mine, &mut out)?;
         }

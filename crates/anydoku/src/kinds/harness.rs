@@ -70,12 +70,18 @@ fn layout(rng: &mut ChaCha8Rng) -> (Vec<Cell>, Vec<Shape>, SymbolSet) {
     };
     if by_row {
         for r in 0..rows {
-            shapes.push(unique(format!("Row {r}"), (0..cols).map(|c| id(r, c)).collect()));
+            shapes.push(unique(
+                format!("Row {r}"),
+                (0..cols).map(|c| id(r, c)).collect(),
+            ));
         }
     }
     if by_col {
         for c in 0..cols {
-            shapes.push(unique(format!("Col {c}"), (0..rows).map(|r| id(r, c)).collect()));
+            shapes.push(unique(
+                format!("Col {c}"),
+                (0..rows).map(|r| id(r, c)).collect(),
+            ));
         }
     }
     (cells, shapes, symbols)
@@ -126,7 +132,9 @@ fn planting_grid(g: &Geometry, rng: &mut ChaCha8Rng, broken: bool) -> Option<Vec
 
 /// Runs `cases` conformance cases of `kind` (see the module docs).
 pub(crate) fn conform(kind: &dyn Kind, cases: usize) {
-    let id = super::by_name(kind.name()).expect("the kind is registered").0;
+    let id = super::by_name(kind.name())
+        .expect("the kind is registered")
+        .0;
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed ^ id as u64);
     let mut tried = 0;
     let mut solutions_seen = 0;
@@ -135,13 +143,22 @@ pub(crate) fn conform(kind: &dyn Kind, cases: usize) {
             break;
         }
         let (cells, mut shapes, symbols) = layout(&mut rng);
-        let base = Geometry::new("base".into(), symbols.clone(), cells.clone(), shapes.clone())
-            .expect("a base layout");
+        let base = Geometry::new(
+            "base".into(),
+            symbols.clone(),
+            cells.clone(),
+            shapes.clone(),
+        )
+        .expect("a base layout");
         let Some(grid) = planting_grid(&base, &mut rng, case % 2 == 1) else {
             continue;
         };
         // sometimes other kinds' shapes too (the negative patterns leave their pairs alone)
-        let (odds, most) = if kind.is_pattern() { (0.8, 3) } else { (0.4, 2) };
+        let (odds, most) = if kind.is_pattern() {
+            (0.8, 3)
+        } else {
+            (0.4, 2)
+        };
         if rng.gen_bool(odds) {
             for _ in 0..rng.gen_range(1..=most) {
                 let other = super::KINDS[rng.gen_range(0..super::KINDS.len())];
@@ -162,8 +179,12 @@ pub(crate) fn conform(kind: &dyn Kind, cases: usize) {
         let before = shapes.len();
         // the kind is planted on the layout with its companions (a negative pattern sees their
         // pairs)
-        let Ok(base) = Geometry::new("base".into(), symbols.clone(), cells.clone(), shapes.clone())
-        else {
+        let Ok(base) = Geometry::new(
+            "base".into(),
+            symbols.clone(),
+            cells.clone(),
+            shapes.clone(),
+        ) else {
             continue;
         };
         let instances = if kind.is_pattern() {
@@ -209,8 +230,17 @@ pub(crate) fn conform(kind: &dyn Kind, cases: usize) {
             planted_survives(kind, &e, &g, sol, &mut rng, case);
         }
     }
-    assert_eq!(tried, cases, "{}: too few cases could be planted", kind.name());
-    assert!(solutions_seen > 0, "{}: no case had a solution", kind.name());
+    assert_eq!(
+        tried,
+        cases,
+        "{}: too few cases could be planted",
+        kind.name()
+    );
+    assert!(
+        solutions_seen > 0,
+        "{}: no case had a solution",
+        kind.name()
+    );
 }
 
 /// The kind's propagators, alone and in the whole propagation, keep every symbol of `sol`.
@@ -232,7 +262,11 @@ fn planted_survives(
             .collect();
         let mut queue = Vec::new();
         let kept = pass(e, &mut cand, &mut queue);
-        assert!(kept.is_some(), "{}: case {case}: a pass failed on {sol:?}", kind.name());
+        assert!(
+            kept.is_some(),
+            "{}: case {case}: a pass failed on {sol:?}",
+            kind.name()
+        );
         for c in 0..n {
             assert!(
                 cand[c] & (1 << sol[c]) != 0,

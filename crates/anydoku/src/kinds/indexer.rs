@@ -11,13 +11,13 @@
 use rand::RngCore;
 use serde_json::{json, Map, Value};
 
+use super::fpuzzles::{Fp, Instances, Out};
 use super::{pick, Kind, Params};
 use crate::engine::constraint::{Cands, Propagator};
 use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[index]`.
 pub(crate) struct Indexer;
@@ -102,7 +102,13 @@ impl Kind for Indexer {
         let values = out.values();
         let points = values
             .iter()
-            .map(|&v| if (1..=n).contains(&v) { (v - 1) as u8 } else { u8::MAX })
+            .map(|&v| {
+                if (1..=n).contains(&v) {
+                    (v - 1) as u8
+                } else {
+                    u8::MAX
+                }
+            })
             .collect();
         let target = (0..values.len())
             .filter(|&s| values[s] == params[0])
@@ -125,7 +131,9 @@ impl Kind for Indexer {
         if w == k {
             Ok(())
         } else {
-            Err(format!("position {k} holds {v}, but position {v} holds {w}, not {k}"))
+            Err(format!(
+                "position {k} holds {v}, but position {v} holds {w}, not {k}"
+            ))
         }
     }
 
@@ -136,7 +144,11 @@ impl Kind for Indexer {
     /// Each listed cell indexes its row: its value is the column of its own column number.
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let mut out = Vec::new();
-        for v in entry.get("cells").and_then(Value::as_array).ok_or("has no cells")? {
+        for v in entry
+            .get("cells")
+            .and_then(Value::as_array)
+            .ok_or("has no cells")?
+        {
             let (r, c) = fp.rc(v)?;
             fp.at(r, c).ok_or("a cell is not on the board")?;
             let row = (1..=fp.n as i64).filter_map(|k| fp.at(r, k)).collect();

@@ -7,13 +7,13 @@
 use rand::RngCore;
 use serde_json::{json, Value};
 
+use super::draw::{self, Pen};
+use super::fpuzzles::{Fp, Instances, Out};
 use super::relation::Relation;
 use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::draw::{self, Pen};
-use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. No numbers.
 pub(crate) struct Inequality;
@@ -83,7 +83,11 @@ impl Kind for Inequality {
                 continue;
             }
             if let Some(other) = fp.at(r + dr, c + dc) {
-                let pair = if key == "minimum" { vec![me, other] } else { vec![other, me] };
+                let pair = if key == "minimum" {
+                    vec![me, other]
+                } else {
+                    vec![other, me]
+                };
                 out.push((pair, Vec::new()));
             }
         }
@@ -94,8 +98,10 @@ impl Kind for Inequality {
     /// every neighbour that is not one too): the signs are written as such cells when each
     /// of them is part of one, and refused otherwise.
     fn write_fpuzzles_all(&self, shapes: &[&Shape], out: &mut Out) -> Result<(), String> {
-        let pairs: Vec<[(i64, i64); 2]> =
-            shapes.iter().map(|s| [out.rc(s.cells[0]), out.rc(s.cells[1])]).collect();
+        let pairs: Vec<[(i64, i64); 2]> = shapes
+            .iter()
+            .map(|s| [out.rc(s.cells[0]), out.rc(s.cells[1])])
+            .collect();
         let n = out.n as i64;
         let around = |(r, c): (i64, i64)| {
             [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
@@ -148,7 +154,11 @@ impl Kind for Inequality {
     fn draw(&self, s: &Shape, _params: &[i64], g: &Geometry, pen: &mut Pen) {
         let (a, b) = (Pen::centre(g, s.cells[0]), Pen::centre(g, s.cells[1]));
         let sign = if (a[0] - b[0]).abs() >= (a[1] - b[1]).abs() {
-            if a[0] < b[0] { "<" } else { ">" }
+            if a[0] < b[0] {
+                "<"
+            } else {
+                ">"
+            }
         } else if a[1] < b[1] {
             "∧"
         } else {

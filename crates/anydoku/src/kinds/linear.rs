@@ -131,12 +131,8 @@ impl Propagator for Linear {
             let (a, b) = self.range(coef, m);
             // the others make up between `lo - a` and `hi - b`; this term must cancel that
             let (rest_lo, rest_hi) = (lo.saturating_sub(a), hi.saturating_sub(b));
-            let keep = self.terms_within(
-                coef,
-                m,
-                rest_hi.saturating_neg(),
-                rest_lo.saturating_neg(),
-            );
+            let keep =
+                self.terms_within(coef, m, rest_hi.saturating_neg(), rest_lo.saturating_neg());
             if !c.keep(cell, keep) {
                 return false;
             }

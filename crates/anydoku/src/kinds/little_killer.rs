@@ -7,12 +7,12 @@
 use rand::{Rng, RngCore};
 use serde_json::{json, Map, Value};
 
+use super::draw::{self, Pen};
+use super::fpuzzles::{Fp, Instances, Out};
 use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::draw::{self, Pen};
-use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[sum]`.
 pub(crate) struct LittleKiller;
@@ -47,7 +47,10 @@ impl Kind for LittleKiller {
         if total == params[0] {
             Ok(())
         } else {
-            Err(format!("the diagonal adds up to {total}, not {}", params[0]))
+            Err(format!(
+                "the diagonal adds up to {total}, not {}",
+                params[0]
+            ))
         }
     }
 
@@ -100,7 +103,11 @@ impl Kind for LittleKiller {
             Some(run) => run,
             None => {
                 let len = rng.gen_range(1..=4);
-                let step: &[(i64, i64)] = if rng.gen_bool(0.5) { &[(1, 1)] } else { &[(1, -1)] };
+                let step: &[(i64, i64)] = if rng.gen_bool(0.5) {
+                    &[(1, 1)]
+                } else {
+                    &[(1, -1)]
+                };
                 pick::walk(g, rng, len, step, &|_, _| true)
             }
         };

@@ -132,7 +132,10 @@ pub(crate) trait Kind: Sync {
         _params: &[i64],
         _out: &mut fpuzzles::Out,
     ) -> Result<(), String> {
-        Err(format!("cannot be written: f-puzzles has no \"{}\" constraint", self.name()))
+        Err(format!(
+            "cannot be written: f-puzzles has no \"{}\" constraint",
+            self.name()
+        ))
     }
 
     /// Writes every shape of this kind in a puzzle into f-puzzles: by default each with
@@ -153,8 +156,12 @@ pub(crate) trait Kind: Sync {
 
     /// A random instance of the kind on `g` that the full grid `grid` satisfies (its cells and
     /// numbers), or `None` when the layout has no room for one.
-    fn plant(&self, g: &Geometry, grid: &[u8], rng: &mut dyn RngCore)
-        -> Option<(Vec<CellId>, Vec<i64>)>;
+    fn plant(
+        &self,
+        g: &Geometry,
+        grid: &[u8],
+        rng: &mut dyn RngCore,
+    ) -> Option<(Vec<CellId>, Vec<i64>)>;
 
     /// The rule of shape `s` as a sentence for logic steps, in the layout's names ("values
     /// increase along r1c1→r1c4"): the step adds what its propagator removed. By default the
@@ -163,7 +170,11 @@ pub(crate) trait Kind: Sync {
         if self.is_pattern() {
             format!("the {} rule", self.title().to_lowercase())
         } else {
-            format!("the {} rule on {}", self.title().to_lowercase(), path_text(g, &s.cells))
+            format!(
+                "the {} rule on {}",
+                self.title().to_lowercase(),
+                path_text(g, &s.cells)
+            )
         }
     }
 
@@ -315,8 +326,8 @@ pub(crate) fn read_with(
     cells: usize,
     symbols: &SymbolSet,
 ) -> Result<Rule, String> {
-    let (id, kind) = by_name(name)
-        .ok_or_else(|| format!("has rule \"{name}\"; expected one of {}", names()))?;
+    let (id, kind) =
+        by_name(name).ok_or_else(|| format!("has rule \"{name}\"; expected one of {}", names()))?;
     if let Some(k) = keys.keys().find(|k| !kind.keys().contains(k)) {
         let takes = match kind.keys() {
             [] => "no other keys".to_string(),

@@ -67,7 +67,11 @@ impl Kind for NonConsecutive {
     fn read_fpuzzles(&self, key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let on = key == "nonconsecutive" || entry == "difference";
         let all = (0..(fp.n * fp.n) as u32).map(CellId).collect();
-        Ok(if on { vec![(all, Vec::new())] } else { Vec::new() })
+        Ok(if on {
+            vec![(all, Vec::new())]
+        } else {
+            Vec::new()
+        })
     }
 
     fn write_fpuzzles(&self, s: &Shape, _params: &[i64], out: &mut Out) -> Result<(), String> {

@@ -62,7 +62,11 @@ impl Kind for NonRatio {
 
     fn read_fpuzzles(&self, _key: &str, entry: &Value, fp: &Fp) -> Result<Instances, String> {
         let all = (0..(fp.n * fp.n) as u32).map(CellId).collect();
-        Ok(if entry == "ratio" { vec![(all, Vec::new())] } else { Vec::new() })
+        Ok(if entry == "ratio" {
+            vec![(all, Vec::new())]
+        } else {
+            Vec::new()
+        })
     }
 
     fn write_fpuzzles(&self, s: &Shape, _params: &[i64], out: &mut Out) -> Result<(), String> {

@@ -8,11 +8,11 @@ use rand::{Rng, RngCore};
 use serde_json::Value;
 
 use super::equal;
+use super::fpuzzles::{each_line, Fp, Instances, Out};
 use super::relation::Relation;
 use super::Kind;
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
-use super::fpuzzles::{each_line, Fp, Instances, Out};
 
 /// See the module docs. No numbers.
 pub(crate) struct Palindrome;
@@ -25,7 +25,10 @@ fn mirrored(cells: &[CellId]) -> Vec<[CellId; 2]> {
 
 impl Kind for Palindrome {
     fn explain(&self, s: &Shape, _params: &[i64], g: &Geometry) -> String {
-        format!("{} reads the same from both ends", super::path_text(g, &s.cells))
+        format!(
+            "{} reads the same from both ends",
+            super::path_text(g, &s.cells)
+        )
     }
 
     fn name(&self) -> &'static str {

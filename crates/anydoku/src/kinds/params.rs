@@ -27,7 +27,10 @@ impl<'a> Params<'a> {
 
     /// Every key given.
     pub(crate) fn keys(&self) -> impl Iterator<Item = &str> {
-        let typed = [("sum", self.sum.is_some()), ("unique", self.unique.is_some())];
+        let typed = [
+            ("sum", self.sum.is_some()),
+            ("unique", self.unique.is_some()),
+        ];
         let typed = typed.into_iter().filter(|t| t.1).map(|t| t.0);
         self.map.keys().map(String::as_str).chain(typed)
     }
@@ -44,10 +47,9 @@ impl<'a> Params<'a> {
         }
         match self.map.get(key) {
             None => Ok(None),
-            Some(v) => v
-                .as_i64()
-                .map(Some)
-                .ok_or_else(|| format!("has {key} = {v}, which is not a whole number (of 64 bits)")),
+            Some(v) => v.as_i64().map(Some).ok_or_else(|| {
+                format!("has {key} = {v}, which is not a whole number (of 64 bits)")
+            }),
         }
     }
 

@@ -8,13 +8,13 @@ use rand::{Rng, RngCore};
 use serde_json::{json, Map, Value};
 
 use super::allowed::{plant_cells, Unary};
+use super::draw::Pen;
+use super::fpuzzles::{Fp, Instances, Out};
 use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::draw::Pen;
-use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[1 for odd, 0 for even]`.
 pub(crate) struct Parity;
@@ -46,7 +46,9 @@ impl Kind for Parity {
         match p.str("parity")? {
             Some("odd") => Ok(vec![1]),
             Some("even") => Ok(vec![0]),
-            Some(other) => Err(format!("has parity = \"{other}\"; expected \"odd\" or \"even\"")),
+            Some(other) => Err(format!(
+                "has parity = \"{other}\"; expected \"odd\" or \"even\""
+            )),
             None => Err("has rule \"parity\" but no parity (\"odd\" or \"even\")".into()),
         }
     }

@@ -12,7 +12,10 @@ use crate::geometry::{CellId, Geometry};
 
 /// A position rounded to a thousandth of a unit.
 fn key(p: [f64; 2]) -> (i64, i64) {
-    ((p[0] * 1000.0).round() as i64, (p[1] * 1000.0).round() as i64)
+    (
+        (p[0] * 1000.0).round() as i64,
+        (p[1] * 1000.0).round() as i64,
+    )
 }
 
 /// The cells of `g` by rounded position.
@@ -128,7 +131,11 @@ pub(crate) fn edge_run(
     let at = by_position(g, &all);
     (0..10).find_map(|_| {
         let (dx, dy) = steps[rng.gen_range(0..steps.len())];
-        let (dx, dy) = if rng.gen_bool(0.5) { (dx, dy) } else { (-dx, -dy) };
+        let (dx, dy) = if rng.gen_bool(0.5) {
+            (dx, dy)
+        } else {
+            (-dx, -dy)
+        };
         let (dx, dy) = (dx * 1000, dy * 1000);
         let starts: Vec<CellId> = all
             .iter()

@@ -9,14 +9,14 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
 use serde_json::{json, Map, Value};
 
+use super::draw::Pen;
+use super::fpuzzles::{Fp, Instances, Out};
 use super::{pick, Kind, Params};
 use crate::engine::constraint::{Cands, Propagator};
 use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::draw::Pen;
-use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: the values, in order.
 pub(crate) struct Quadruple;
@@ -57,7 +57,11 @@ impl Kind for Quadruple {
     fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
         let values: Vec<String> = params.iter().map(i64::to_string).collect();
         let cells: Vec<&str> = s.cells.iter().map(|&c| g.cell(c).name.as_str()).collect();
-        format!("{} include the values {}", cells.join(", "), values.join(", "))
+        format!(
+            "{} include the values {}",
+            cells.join(", "),
+            values.join(", ")
+        )
     }
 
     fn logic_weight(&self, _params: &[i64]) -> f64 {

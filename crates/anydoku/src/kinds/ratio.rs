@@ -9,13 +9,13 @@
 use rand::{Rng, RngCore};
 use serde_json::{json, Map, Value};
 
+use super::draw::{self, Pen};
+use super::fpuzzles::{Fp, Instances, Out};
 use super::relation::Relation;
 use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::draw::{self, Pen};
-use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[ratio]`.
 pub(crate) struct Ratio;
@@ -116,7 +116,11 @@ impl Kind for Ratio {
         grid: &[u8],
         rng: &mut dyn RngCore,
     ) -> Option<(Vec<CellId>, Vec<i64>)> {
-        let r = if rng.gen_bool(0.7) { 2 } else { rng.gen_range(1..=4) };
+        let r = if rng.gen_bool(0.7) {
+            2
+        } else {
+            rng.gen_range(1..=4)
+        };
         let [a, b] = pick::pair(g, grid, rng, &|a, b| in_ratio(a, b, r))?;
         Some((vec![a, b], vec![r]))
     }

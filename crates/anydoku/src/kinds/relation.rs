@@ -56,9 +56,7 @@ fn below(i: u32) -> Mask {
 fn order_of(fwd: &[Mask]) -> Order {
     let n = fwd.len() as u32;
     let full = below(n);
-    let is = |strict: bool| {
-        (0..n).all(|s| fwd[s as usize] == full & !below(s + strict as u32))
-    };
+    let is = |strict: bool| (0..n).all(|s| fwd[s as usize] == full & !below(s + strict as u32));
     if is(true) {
         Order::Less
     } else if is(false) {
@@ -171,9 +169,7 @@ impl Propagator for Relation {
             }
         } else {
             for &[a, b] in &self.pairs {
-                if !c.keep(b, self.forward(c.get(a)))
-                    || !c.keep(a, self.backward(c.get(b)))
-                {
+                if !c.keep(b, self.forward(c.get(a))) || !c.keep(a, self.backward(c.get(b))) {
                     return false;
                 }
             }

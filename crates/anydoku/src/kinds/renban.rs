@@ -8,13 +8,13 @@
 use rand::{Rng, RngCore};
 use serde_json::Value;
 
+use super::draw::{self, Pen};
+use super::fpuzzles::{each_line, Fp, Instances, Out};
 use super::{pick, Kind};
 use crate::engine::constraint::{Cands, Propagator};
 use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
-use super::draw::{self, Pen};
-use super::fpuzzles::{each_line, Fp, Instances, Out};
 
 /// See the module docs. No numbers.
 pub(crate) struct Renban;

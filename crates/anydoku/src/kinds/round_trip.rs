@@ -32,7 +32,10 @@ enum Fp {
 
 /// The shapes of `g` as the formats carry them: name, rule and cells.
 fn rules(g: &Geometry) -> Vec<(&str, &crate::geometry::Rule, &[CellId])> {
-    g.shapes.iter().map(|s| (s.name.as_str(), &s.rule, s.cells.as_slice())).collect()
+    g.shapes
+        .iter()
+        .map(|s| (s.name.as_str(), &s.rule, s.cells.as_slice()))
+        .collect()
 }
 
 /// The grids of `grids` that every shape of `g` accepts, by the kinds' checkers alone.
@@ -53,18 +56,33 @@ fn round_trip(base: &Geometry, shape: Shape, grids: &[Vec<u8>]) -> Option<Fp> {
     let what = format!("{}: {:?}", kind.name(), p.geometry.shapes.last());
     let toml = p.to_toml("classic4", base.shapes.len(), "").expect("TOML");
     let back = Puzzle::from_toml(&toml).unwrap_or_else(|e| panic!("{what}: {e}\n{toml}"));
-    assert_eq!(rules(&back.geometry), rules(&p.geometry), "{what}: TOML\n{toml}");
+    assert_eq!(
+        rules(&back.geometry),
+        rules(&p.geometry),
+        "{what}: TOML\n{toml}"
+    );
     let json = p.to_json().to_string();
     let back = Puzzle::from_json(&json).unwrap_or_else(|e| panic!("{what}: {e}\n{json}"));
-    assert_eq!(rules(&back.geometry), rules(&p.geometry), "{what}: JSON model");
+    assert_eq!(
+        rules(&back.geometry),
+        rules(&p.geometry),
+        "{what}: JSON model"
+    );
     let v = match fpuzzles::to_json(&p) {
         Ok(v) => v,
         Err(e) => return Some(Fp::Refused(e.to_string())),
     };
     let back = fpuzzles::from_value(&v).unwrap_or_else(|e| panic!("{what}: {e}\n{v}"));
     let board = |g: &Geometry| g.cells.iter().map(|c| c.board).collect::<Vec<_>>();
-    assert_eq!(board(&back.geometry), board(&p.geometry), "{what}: the cells' order");
-    let (want, got) = (accepted(&p.geometry, grids), accepted(&back.geometry, grids));
+    assert_eq!(
+        board(&back.geometry),
+        board(&p.geometry),
+        "{what}: the cells' order"
+    );
+    let (want, got) = (
+        accepted(&p.geometry, grids),
+        accepted(&back.geometry, grids),
+    );
     assert_eq!(got, want, "{what}: f-puzzles changes the solutions\n{v}");
     Some(Fp::Same)
 }
@@ -78,10 +96,23 @@ fn lines(n: i64) -> Vec<Vec<(i64, i64)>> {
         out.push((1..=n).map(|j| (j, i)).collect());
     }
     for d in -(n - 2)..=(n - 2) {
-        out.push((1..=n).map(|r| (r, r + d)).filter(|p| (1..=n).contains(&p.1)).collect());
-        out.push((1..=n).map(|r| (r, n + 1 - r + d)).filter(|p| (1..=n).contains(&p.1)).collect());
+        out.push(
+            (1..=n)
+                .map(|r| (r, r + d))
+                .filter(|p| (1..=n).contains(&p.1))
+                .collect(),
+        );
+        out.push(
+            (1..=n)
+                .map(|r| (r, n + 1 - r + d))
+                .filter(|p| (1..=n).contains(&p.1))
+                .collect(),
+        );
     }
-    let reversed: Vec<_> = out.iter().map(|l| l.iter().rev().copied().collect()).collect();
+    let reversed: Vec<_> = out
+        .iter()
+        .map(|l| l.iter().rev().copied().collect())
+        .collect();
     out.extend(reversed);
     // the 2x2 blocks quadruples sit on
     for r in 1..n {
@@ -114,10 +145,16 @@ fn every_kind_round_trips_through_the_formats() {
     let grids = super::harness::brute_force(&base);
     assert_eq!(grids.len(), 288);
     let at = |(r, c): (i64, i64)| {
-        let i = base.cells.iter().position(|x| x.board == Some((r as i32, c as i32)));
+        let i = base
+            .cells
+            .iter()
+            .position(|x| x.board == Some((r as i32, c as i32)));
         CellId(i.expect("a board cell") as u32)
     };
-    let mut lines: Vec<Vec<CellId>> = lines(4).into_iter().map(|l| l.into_iter().map(at).collect()).collect();
+    let mut lines: Vec<Vec<CellId>> = lines(4)
+        .into_iter()
+        .map(|l| l.into_iter().map(at).collect())
+        .collect();
     lines.push((0..base.cell_count() as u32).map(CellId).collect());
     for (id, &kind) in KINDS.iter().enumerate().skip(2) {
         let mut rng = ChaCha8Rng::seed_from_u64(0xf0 ^ id as u64);
@@ -134,7 +171,11 @@ fn every_kind_round_trips_through_the_formats() {
                     // on every cell too, as f-puzzles has its patterns, whether or not a
                     // grid keeps it
                     let all = (0..base.cell_count() as u32).map(CellId).collect();
-                    tally(round_trip(&base, shape(kind, id, all, params.clone()), &grids));
+                    tally(round_trip(
+                        &base,
+                        shape(kind, id, all, params.clone()),
+                        &grids,
+                    ));
                 }
                 tally(round_trip(&base, shape(kind, id, cells, params), &grids));
             }
@@ -155,11 +196,20 @@ fn every_kind_round_trips_through_the_formats() {
         );
         let unsupported = format!("f-puzzles has no \"{}\" constraint", kind.name());
         if refused.iter().any(|m| m.contains(&unsupported)) {
-            assert_eq!(written, 0, "{name}: written, yet said to have no f-puzzles form");
-            assert!(kind.fpuzzles_keys().is_empty(), "{name}: read from f-puzzles, never written");
+            assert_eq!(
+                written, 0,
+                "{name}: written, yet said to have no f-puzzles form"
+            );
+            assert!(
+                kind.fpuzzles_keys().is_empty(),
+                "{name}: read from f-puzzles, never written"
+            );
         } else if !SPANNING.contains(&kind.name()) {
-            assert!(written > 0, "{name}: no instance written to f-puzzles: {:?}",
-            &refused[..refused.len().min(3)]);
+            assert!(
+                written > 0,
+                "{name}: no instance written to f-puzzles: {:?}",
+                &refused[..refused.len().min(3)]
+            );
         }
     }
 }
@@ -178,7 +228,11 @@ fn shape(kind: &dyn Kind, id: usize, cells: Vec<CellId>, params: Vec<i64>) -> Sh
 #[test]
 fn minimum_and_maximum_cells_write_back() {
     let grid: Vec<Vec<serde_json::Value>> = (0..4)
-        .map(|r| (0..4).map(|c| serde_json::json!({ "region": (r / 2) * 2 + c / 2 })).collect())
+        .map(|r| {
+            (0..4)
+                .map(|c| serde_json::json!({ "region": (r / 2) * 2 + c / 2 }))
+                .collect()
+        })
         .collect();
     let v = serde_json::json!({
         "size": 4,

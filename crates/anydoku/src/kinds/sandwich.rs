@@ -10,14 +10,14 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
 use serde_json::{json, Map, Value};
 
+use super::draw::{self, Pen};
+use super::fpuzzles::{outside_clue, Fp, Instances, Out};
 use super::{pick, Kind, Params};
 use crate::engine::constraint::{Cands, Propagator};
 use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::draw::{self, Pen};
-use super::fpuzzles::{outside_clue, Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[sum]`.
 pub(crate) struct Sandwich;
@@ -126,7 +126,9 @@ impl Kind for Sandwich {
     fn read(&self, p: &Params, cells: usize, symbols: &SymbolSet) -> Result<Vec<i64>, String> {
         let total = p.need_int("sum")?;
         if !(2..=MAX_CELLS).contains(&cells) {
-            return Err(format!("has {cells} cells; a sandwich takes 2 to {MAX_CELLS}"));
+            return Err(format!(
+                "has {cells} cells; a sandwich takes 2 to {MAX_CELLS}"
+            ));
         }
         let values = symbols.values();
         let (lo, hi) = crusts(values);
@@ -164,11 +166,17 @@ impl Kind for Sandwich {
         };
         super::unique::Unique.check(s, &[], g, grid)?;
         let (a, b) = (i.min(j), i.max(j));
-        let filling: i64 = s.cells[a + 1..b].iter().map(|&c| pick::value(g, grid, c)).sum();
+        let filling: i64 = s.cells[a + 1..b]
+            .iter()
+            .map(|&c| pick::value(g, grid, c))
+            .sum();
         if filling == params[0] {
             Ok(())
         } else {
-            Err(format!("the filling adds up to {filling}, not {}", params[0]))
+            Err(format!(
+                "the filling adds up to {filling}, not {}",
+                params[0]
+            ))
         }
     }
 
@@ -200,7 +208,11 @@ impl Kind for Sandwich {
         let mut all: Vec<CellId> = (0..g.cell_count() as u32).map(CellId).collect();
         for t in 0..50 {
             // whole rows or columns from the edge first, then any cells
-            let run = if t < 10 { pick::edge_run(g, rng, pick::ORTHOGONAL) } else { None };
+            let run = if t < 10 {
+                pick::edge_run(g, rng, pick::ORTHOGONAL)
+            } else {
+                None
+            };
             let len = rng.gen_range(2..=4.min(all.len()).max(2)).min(all.len());
             all.shuffle(rng);
             let cells = run.as_deref().unwrap_or(&all[..len]);
@@ -211,7 +223,10 @@ impl Kind for Sandwich {
             let j = syms.iter().position(|&s| s as usize == hi);
             if let (true, Some(i), Some(j)) = (distinct, i, j) {
                 let (a, b) = (i.min(j), i.max(j));
-                let total = cells[a + 1..b].iter().map(|&c| pick::value(g, grid, c)).sum();
+                let total = cells[a + 1..b]
+                    .iter()
+                    .map(|&c| pick::value(g, grid, c))
+                    .sum();
                 return Some((cells.to_vec(), vec![total]));
             }
         }

@@ -12,14 +12,14 @@
 use rand::RngCore;
 use serde_json::{json, Map, Value};
 
+use super::draw::{self, Pen};
+use super::fpuzzles::{outside_clue, Fp, Instances, Out};
 use super::{pick, Kind, Params};
 use crate::engine::constraint::{Cands, Propagator};
 use crate::engine::flatten::Flat;
 use crate::engine::Mask;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::draw::{self, Pen};
-use super::fpuzzles::{outside_clue, Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[count]`.
 pub(crate) struct Skyscraper;

@@ -8,20 +8,24 @@
 use rand::{Rng, RngCore};
 use serde_json::{json, Map, Value};
 
+use super::draw::{self, Pen};
+use super::fpuzzles::{each_line, Fp, Instances, Out};
 use super::relation::Relation;
 use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::draw::{self, Pen};
-use super::fpuzzles::{each_line, Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[slow (0 or 1)]`.
 pub(crate) struct Thermometer;
 
 impl Kind for Thermometer {
     fn explain(&self, s: &Shape, params: &[i64], g: &Geometry) -> String {
-        let how = if params[0] != 0 { "never decrease" } else { "increase" };
+        let how = if params[0] != 0 {
+            "never decrease"
+        } else {
+            "increase"
+        };
         format!("values {how} along {}", super::path_text(g, &s.cells))
     }
 
@@ -88,7 +92,11 @@ impl Kind for Thermometer {
     }
 
     fn write_fpuzzles(&self, s: &Shape, params: &[i64], out: &mut Out) -> Result<(), String> {
-        let key = if params[0] != 0 { "slowthermometer" } else { "thermometer" };
+        let key = if params[0] != 0 {
+            "slowthermometer"
+        } else {
+            "thermometer"
+        };
         out.line(key, &s.cells, None);
         Ok(())
     }

@@ -7,13 +7,13 @@
 use rand::{Rng, RngCore};
 use serde_json::{json, Map, Value};
 
+use super::draw::{self, Pen};
+use super::fpuzzles::{each_line, Fp, Instances, Out};
 use super::relation::Relation;
 use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::draw::{self, Pen};
-use super::fpuzzles::{each_line, Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[difference]`.
 pub(crate) struct Whispers;

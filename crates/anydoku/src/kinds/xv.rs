@@ -8,13 +8,13 @@
 use rand::{Rng, RngCore};
 use serde_json::{json, Map, Value};
 
+use super::draw::{self, Pen};
+use super::fpuzzles::{Fp, Instances, Out};
 use super::relation::Relation;
 use super::{pick, Kind, Params};
 use crate::engine::flatten::Flat;
 use crate::geometry::{CellId, Geometry, Shape};
 use crate::symbols::SymbolSet;
-use super::draw::{self, Pen};
-use super::fpuzzles::{Fp, Instances, Out};
 
 /// See the module docs. Numbers: `[sum]`.
 pub(crate) struct Xv;
@@ -85,7 +85,11 @@ impl Kind for Xv {
         let value = match params[0] {
             10 => "X",
             5 => "V",
-            t => return Err(format!("adds up to {t}; f-puzzles has X (10) and V (5) only")),
+            t => {
+                return Err(format!(
+                    "adds up to {t}; f-puzzles has X (10) and V (5) only"
+                ))
+            }
         };
         out.dot("xv", &s.cells, Some(value.into()))
     }

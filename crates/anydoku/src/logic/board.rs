@@ -169,7 +169,10 @@ impl Board {
             }
         }
         let mut peers = vec![Vec::new(); n_cells];
-        let pair_shapes = shapes.iter().filter(|s| pair_shape(s)).map(|s| [s.cells[0], s.cells[1]]);
+        let pair_shapes = shapes
+            .iter()
+            .filter(|s| pair_shape(s))
+            .map(|s| [s.cells[0], s.cells[1]]);
         for [a, b] in constraints
             .pairs
             .iter()
@@ -199,7 +202,8 @@ impl Board {
                 peer_sets[c * words + d as usize / 64] |= 1 << (d % 64);
             }
         }
-        let requiring = (0..n_shapes).filter(|&i| shapes[i].complete || shapes[i].unique && shapes[i].sum.is_some());
+        let requiring = (0..n_shapes)
+            .filter(|&i| shapes[i].complete || shapes[i].unique && shapes[i].sum.is_some());
         let wide = (0..n_shapes).filter(|&i| shapes[i].unique && shapes[i].cells.len() >= 4);
         let mut b = Board {
             requiring: requiring.collect(),
@@ -476,13 +480,14 @@ impl Board {
             } else if let (Some(total), true) = (s.sum, s.unique) {
                 let cands: Vec<Mask> = s.cells.iter().map(|&c| self.cand[c]).collect();
                 let values = &self.values;
-                self.supports.required(i, &cands, self.n_symbols as u32, || {
-                    super::rules::cages::unique_combinations(values, &cands, total)
-                        .iter()
-                        .map(|(set, _)| *set)
-                        .reduce(|a, b| a & b)
-                        .unwrap_or(0)
-                })
+                self.supports
+                    .required(i, &cands, self.n_symbols as u32, || {
+                        super::rules::cages::unique_combinations(values, &cands, total)
+                            .iter()
+                            .map(|(set, _)| *set)
+                            .reduce(|a, b| a & b)
+                            .unwrap_or(0)
+                    })
             } else {
                 0
             };
@@ -662,20 +667,30 @@ mod tests {
     #[test]
     fn holds_follows_the_candidates() {
         let g = Geometry::builtin("classic9").unwrap();
-        let text = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-        let givens: Vec<Option<u8>> = text.bytes().map(|x| (x != b'.').then(|| x - b'1')).collect();
+        let text =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let givens: Vec<Option<u8>> = text
+            .bytes()
+            .map(|x| (x != b'.').then(|| x - b'1'))
+            .collect();
         let mut b = Board::new(&g, &givens).unwrap();
         let check = |b: &Board| {
             for v in 0..b.n_symbols {
                 for c in 0..b.cell_count() {
                     let want = b.value[c].is_none() && b.cand[c] & (1 << v) != 0;
-                    assert_eq!(b.holds(v)[c / 64] >> (c % 64) & 1 == 1, want, "cell {c} symbol {v}");
+                    assert_eq!(
+                        b.holds(v)[c / 64] >> (c % 64) & 1 == 1,
+                        want,
+                        "cell {c} symbol {v}"
+                    );
                 }
             }
         };
         check(&b);
         let before = b.cand.clone();
-        let empty: Vec<usize> = (0..b.cell_count()).filter(|&c| b.value[c].is_none()).collect();
+        let empty: Vec<usize> = (0..b.cell_count())
+            .filter(|&c| b.value[c].is_none())
+            .collect();
         let v = b.cand[empty[0]].trailing_zeros() as usize;
         let step = Step {
             rule: "test".into(),

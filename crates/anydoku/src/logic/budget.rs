@@ -121,7 +121,9 @@ impl Budget {
     /// What is left of the budget, as limits for an engine search.
     pub fn remaining(&self) -> Limits {
         Limits {
-            max_nodes: self.max_nodes.map(|m| m.saturating_sub(self.nodes.get()).max(1)),
+            max_nodes: self
+                .max_nodes
+                .map(|m| m.saturating_sub(self.nodes.get()).max(1)),
             max_time: self.deadline.map(Deadline::left),
         }
     }

@@ -335,7 +335,16 @@ mod tests {
     /// The length bonus follows SE's bounds, and `size_bound` is its inverse.
     #[test]
     fn length_bonus_follows_se() {
-        let want = [(4, 0), (6, 0), (7, 1), (8, 1), (10, 2), (11, 3), (14, 3), (15, 4)];
+        let want = [
+            (4, 0),
+            (6, 0),
+            (7, 1),
+            (8, 1),
+            (10, 2),
+            (11, 3),
+            (14, 3),
+            (15, 4),
+        ];
         for (size, level) in want {
             assert_eq!(length_level(size), level, "size {size}");
         }
@@ -382,7 +391,10 @@ mod tests {
         has("BUG", &[BUG]);
         has("X-cycle, Y-cycle", &[CYCLE]);
         has("| forcing X-chain", &[FORCING_X_CHAIN]);
-        has("grouped X-cycle", &[GROUPED_X_CYCLE, GROUPED_FORCING_X_CHAIN]);
+        has(
+            "grouped X-cycle",
+            &[GROUPED_X_CYCLE, GROUPED_FORCING_X_CHAIN],
+        );
         has("XY-cycle, forcing chain", &[FORCING_CHAIN]);
         has("grouped XY-cycle", &[GROUPED_FORCING_CHAIN]);
         has("Nishio", &[NISHIO]);

@@ -36,8 +36,12 @@ impl<'de> Deserialize<'de> for GeometryRef {
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<GeometryRef, E> {
                 Ok(GeometryRef::Named(v.to_string()))
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<GeometryRef, A::Error> {
-                let spec = GeometrySpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<GeometryRef, A::Error> {
+                let spec =
+                    GeometrySpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
                 Ok(GeometryRef::Inline(Box::new(spec)))
             }
         }
@@ -183,7 +187,13 @@ pub fn from_toml(text: &str, base: Option<&Path>) -> Result<Puzzle, Error> {
         let (symbols, all) = (&geometry.symbols, &geometry.cells);
         let mut extra = build::extra_shapes(&spec.shape, &index, symbols, all, text)?;
         let n = geometry.cell_count();
-        extra.extend(build::pattern_shapes(&spec.pattern, &index, n, symbols, text)?);
+        extra.extend(build::pattern_shapes(
+            &spec.pattern,
+            &index,
+            n,
+            symbols,
+            text,
+        )?);
         extra.extend(cages);
         let g = geometry
             .with_extra_shapes(extra)
@@ -341,10 +351,11 @@ pub fn grid_arg(geometry: &Geometry, arg: &str) -> Result<Vec<Option<u8>>, Error
         return text::parse_grid(geometry, &read_text(path)?);
     }
     text::parse_grid(geometry, arg).map_err(|e| {
-        let extension = path
-            .extension()
-            .and_then(|x| x.to_str())
-            .is_some_and(|x| (1..=8).contains(&x.len()) && x.chars().all(|c| c.is_ascii_alphanumeric()) && x.starts_with(|c: char| c.is_ascii_alphabetic()));
+        let extension = path.extension().and_then(|x| x.to_str()).is_some_and(|x| {
+            (1..=8).contains(&x.len())
+                && x.chars().all(|c| c.is_ascii_alphanumeric())
+                && x.starts_with(|c: char| c.is_ascii_alphabetic())
+        });
         if arg.contains(['/', '\\']) || extension {
             Error::io(
                 arg,

@@ -28,8 +28,8 @@ use serde_json::{json, Map, Value};
 
 use super::{lzstring, Puzzle};
 use crate::error::Error;
-use crate::kinds;
 use crate::geometry::{build, Cell, CellId, Geometry, Rule, Shape, ShapeKind};
+use crate::kinds;
 use crate::symbols::SymbolSet;
 
 /// Top-level keys anydoku reads.
@@ -520,11 +520,7 @@ fn extra_shapes(
         }
     };
     if flag("antiknight") {
-        pairs(
-            &[(1, 2), (2, 1), (1, -2), (2, -1)],
-            "Anti-knight",
-            shapes,
-        );
+        pairs(&[(1, 2), (2, 1), (1, -2), (2, -1)], "Anti-knight", shapes);
     }
     if flag("antiking") {
         pairs(&[(1, 1), (1, -1)], "Anti-king", shapes);
@@ -663,7 +659,8 @@ pub fn to_json(p: &Puzzle) -> Result<Value, Error> {
     // Cells in no region: f-puzzles needs one per cell; a grid without regions cannot be shown.
     // A row (then a column) none of whose cells has a region is one (a layout of rows as
     // regions, or an irregular one whose region along a row is that row).
-    for line in (0..n).map(|r| (0..n).map(move |c| r * n + c).collect::<Vec<_>>())
+    for line in (0..n)
+        .map(|r| (0..n).map(move |c| r * n + c).collect::<Vec<_>>())
         .chain((0..n).map(|c| (0..n).map(move |r| r * n + c).collect()))
     {
         if line.iter().all(|&i| region[i].is_none()) {

@@ -101,11 +101,7 @@ pub fn to_model(p: &Puzzle) -> ModelJson {
                 poly: c.poly.clone(),
             })
             .collect(),
-        shapes: g
-            .shapes
-            .iter()
-            .map(|s| ShapeJson::of(s, g))
-            .collect(),
+        shapes: g.shapes.iter().map(|s| ShapeJson::of(s, g)).collect(),
         givens: p
             .givens
             .iter()
@@ -160,12 +156,16 @@ pub fn parse_model(text: &str) -> Result<ModelJson, Error> {
             location: None,
         });
     }
-    let start = text.len() - text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}').len();
+    let start = text.len()
+        - text
+            .trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+            .len();
     if text[start..].starts_with('[') {
         return Err(Error::Syntax {
-            message: "a JSON array is not a puzzle model (an object with \"name\", \"symbols\", \
+            message:
+                "a JSON array is not a puzzle model (an object with \"name\", \"symbols\", \
                       \"cells\" and \"shapes\"); a list of Killer cages is read by `anydoku import`"
-                .into(),
+                    .into(),
             location: Some(crate::error::Location::of_offset(text, start)),
         });
     }

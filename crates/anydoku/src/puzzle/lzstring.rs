@@ -69,7 +69,8 @@ pub enum LzError {
 /// dictionary, which never holds more than the output plus one unit per code) stops growing
 /// there.
 pub fn decompress_at_most(input: &str, most: usize) -> Result<String, LzError> {
-    decompress_units(input, most).and_then(|units| String::from_utf16(&units).map_err(|_| LzError::Corrupt))
+    decompress_units(input, most)
+        .and_then(|units| String::from_utf16(&units).map_err(|_| LzError::Corrupt))
 }
 
 fn decompress_units(input: &str, most: usize) -> Result<Vec<u16>, LzError> {

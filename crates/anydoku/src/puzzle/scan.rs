@@ -503,9 +503,19 @@ pub fn givens_from_text(geometry: &Geometry, text: &str) -> Result<Vec<Option<u8
     let pairs: Pairs = serde_json::from_str(text).map_err(|e| Error::from_json(&e))?;
     // A name given twice keeps its last value, as in the JSON map the full reader builds.
     let mut seen = std::collections::HashSet::with_capacity(pairs.0.len());
-    let last: Vec<bool> = pairs.0.iter().rev().map(|(cell, _)| seen.insert(&cell.0)).collect();
+    let last: Vec<bool> = pairs
+        .0
+        .iter()
+        .rev()
+        .map(|(cell, _)| seen.insert(&cell.0))
+        .collect();
     let mut givens = vec![None; geometry.cell_count()];
-    for ((cell, value), _) in pairs.0.iter().zip(last.iter().rev()).filter(|(_, &last)| last) {
+    for ((cell, value), _) in pairs
+        .0
+        .iter()
+        .zip(last.iter().rev())
+        .filter(|(_, &last)| last)
+    {
         let sym = serde_json::from_str::<Str>(value.get()).ok();
         put_given(
             geometry,

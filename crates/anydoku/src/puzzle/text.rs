@@ -86,7 +86,10 @@ fn cells<'t>(
         }
         let mut col = 0;
         let mut word: Option<(usize, usize)> = None; // byte offset in line, start column
-        for (i, c) in line.char_indices().chain(std::iter::once((line.len(), ' '))) {
+        for (i, c) in line
+            .char_indices()
+            .chain(std::iter::once((line.len(), ' ')))
+        {
             if cut.separates(c) {
                 if let Some((from, from_col)) = word.take() {
                     let w = &line[from..i];
@@ -145,18 +148,17 @@ fn word_cells<'t>(
             };
             return Err((not_a_symbol(g, bad, cell), from));
         }
-        out.push(Cell {
-            text: s,
-            line,
-            end,
-        });
+        out.push(Cell { text: s, line, end });
     }
     Ok(())
 }
 
 /// `'s' (for cell N) is not in the symbol set ...`.
 fn not_a_symbol(g: &Geometry, s: &str, cell: usize) -> Error {
-    let name = g.cells.get(cell).map_or("after the last", |c| c.name.as_str());
+    let name = g
+        .cells
+        .get(cell)
+        .map_or("after the last", |c| c.name.as_str());
     Error::puzzle(format!(
         "'{}' (for cell {name}) is not in the symbol set {}",
         s.escape_debug(),
@@ -173,7 +175,8 @@ fn value(g: &Geometry, c: &Cell) -> Option<u8> {
 pub fn parse_grid(g: &Geometry, text: &str) -> Result<Vec<Option<u8>>, Error> {
     let n = g.cell_count();
     let mut found = Vec::with_capacity(n);
-    let split = cells(g, text, usize::MAX, &mut found).map_err(|(e, at)| e.at(text, Some(at..at)))?;
+    let split =
+        cells(g, text, usize::MAX, &mut found).map_err(|(e, at)| e.at(text, Some(at..at)))?;
     if found.len() != n {
         let mut message = format!(
             "the givens have {} entries but the geometry '{}' has {} cells",
@@ -329,7 +332,12 @@ mod tests {
             let indented: String = drawn.lines().map(|l| format!("    {l}\n")).collect();
             let text = format!("# a comment\n{indented}");
             assert_eq!(parse_grid(g, &text).unwrap(), grid, "{}", g.name);
-            assert_eq!(parse_line(g, &to_line(g, &grid)).unwrap(), grid, "{}", g.name);
+            assert_eq!(
+                parse_line(g, &to_line(g, &grid)).unwrap(),
+                grid,
+                "{}",
+                g.name
+            );
         }
     }
 
@@ -346,7 +354,10 @@ mod tests {
         // a number that is not a symbol is read as digits, and the count then says so
         let e = parse_grid(&g, &text.replacen("16,15", "17,15", 1)).unwrap_err();
         let m = e.to_string();
-        assert!(m.contains("257 entries") && m.contains("'17' on line 2"), "{m}");
+        assert!(
+            m.contains("257 entries") && m.contains("'17' on line 2"),
+            "{m}"
+        );
         let e = parse_grid(&g, &text.replacen("16,15", "1x,15", 1)).unwrap_err();
         assert!(
             e.to_string()

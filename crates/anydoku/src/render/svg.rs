@@ -185,10 +185,25 @@ pub fn draw(g: &Geometry, givens: &[Option<u8>], grid: &[Option<u8>]) -> String 
 
 /// The shapes the constraint kinds draw (each kind's `Kind::draw`).
 fn kinds(out: &mut String, g: &Geometry, roles: &[Role], c: &Canvas) {
-    let at = |p: Pt| [(p[0] - c.x0 + MARGIN) * SCALE, (p[1] - c.y0 + MARGIN) * SCALE];
-    for (s, _) in g.shapes.iter().zip(roles).filter(|(_, r)| **r == Role::Kind) {
+    let at = |p: Pt| {
+        [
+            (p[0] - c.x0 + MARGIN) * SCALE,
+            (p[1] - c.y0 + MARGIN) * SCALE,
+        ]
+    };
+    for (s, _) in g
+        .shapes
+        .iter()
+        .zip(roles)
+        .filter(|(_, r)| **r == Role::Kind)
+    {
         let title = s.name.clone();
-        let mut pen = crate::kinds::draw::Pen { out: &mut *out, scale: SCALE, at: &at, title };
+        let mut pen = crate::kinds::draw::Pen {
+            out: &mut *out,
+            scale: SCALE,
+            at: &at,
+            title,
+        };
         crate::kinds::draw(s, g, &mut pen);
     }
 }
@@ -202,9 +217,19 @@ fn kinds_extent(g: &Geometry, roles: &[Role]) -> Vec<Pt> {
         p
     };
     let mut scratch = String::new();
-    for (s, _) in g.shapes.iter().zip(roles).filter(|(_, r)| **r == Role::Kind) {
+    for (s, _) in g
+        .shapes
+        .iter()
+        .zip(roles)
+        .filter(|(_, r)| **r == Role::Kind)
+    {
         let title = String::new();
-        let mut pen = crate::kinds::draw::Pen { out: &mut scratch, scale: 1.0, at: &at, title };
+        let mut pen = crate::kinds::draw::Pen {
+            out: &mut scratch,
+            scale: 1.0,
+            at: &at,
+            title,
+        };
         crate::kinds::draw(s, g, &mut pen);
         scratch.clear();
     }

@@ -227,11 +227,15 @@ pub(crate) fn off_board_spots(g: &Geometry, width: usize) -> Option<Vec<Spot>> {
             })
             .collect();
         spots.sort_unstable();
-        if spots.windows(2).any(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1)) {
+        if spots
+            .windows(2)
+            .any(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1))
+        {
             continue;
         }
         let parity = |&(row, x, _): &(usize, usize, usize)| (ys.steps[row] + x) % 2;
-        let staggered = xs.lattice && ys.lattice && spots.iter().all(|s| parity(s) == parity(&spots[0]));
+        let staggered =
+            xs.lattice && ys.lattice && spots.iter().all(|s| parity(s) == parity(&spots[0]));
         let col = |x: usize| {
             if staggered {
                 x / 2 * (width + 1) + x % 2 * (width + 2) / 2
@@ -299,9 +303,7 @@ impl Axis {
 
     /// The group of a value that was given to [`Axis::new`].
     fn rank(&self, x: f64) -> usize {
-        self.starts
-            .partition_point(|&s| s <= x)
-            .saturating_sub(1)
+        self.starts.partition_point(|&s| s <= x).saturating_sub(1)
     }
 
     /// The step of a value that was given to [`Axis::new`].

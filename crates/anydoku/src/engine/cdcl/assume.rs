@@ -251,7 +251,9 @@ mod tests {
                 s.assume(&assume);
                 let kept = |grid: &[u8]| {
                     grid != sol.as_slice()
-                        && cages[k].iter().any(|&c| grid[c as usize] != sol[c as usize])
+                        && cages[k]
+                            .iter()
+                            .any(|&c| grid[c as usize] != sol[c as usize])
                         && (0..n_cages).all(|j| j == k || !on[j] || keeps(grid, &sol, &cages[j]))
                 };
                 let exists = grids.iter().any(|g| kept(g));

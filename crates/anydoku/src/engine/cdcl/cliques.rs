@@ -194,14 +194,40 @@ mod tests {
         // three peers adding up to 6 are 1, 2 and 3; apart, each could be up to 4
         let (mut new_lo, mut new_hi) = ([0u8; 3], [0u8; 3]);
         let together = (&[0u8, 1, 2][..], &[3u8][..]);
-        tighten(&levels, 6, together, &[0; 3], &[8; 3], &mut new_lo, &mut new_hi).unwrap();
+        tighten(
+            &levels,
+            6,
+            together,
+            &[0; 3],
+            &[8; 3],
+            &mut new_lo,
+            &mut new_hi,
+        )
+        .unwrap();
         assert_eq!((new_lo, new_hi), ([0; 3], [2; 3]));
         let apart = (&[0u8, 1, 2][..], &[1u8, 2, 3][..]);
-        tighten(&levels, 6, apart, &[0; 3], &[8; 3], &mut new_lo, &mut new_hi).unwrap();
+        tighten(
+            &levels,
+            6,
+            apart,
+            &[0; 3],
+            &[8; 3],
+            &mut new_lo,
+            &mut new_hi,
+        )
+        .unwrap();
         assert_eq!((new_lo, new_hi), ([0; 3], [3; 3]));
         // 25 in three peers needs more than 9 + 8 + 7
         assert_eq!(
-            tighten(&levels, 25, together, &[0; 3], &[8; 3], &mut new_lo, &mut new_hi),
+            tighten(
+                &levels,
+                25,
+                together,
+                &[0; 3],
+                &[8; 3],
+                &mut new_lo,
+                &mut new_hi
+            ),
             Err(())
         );
     }
@@ -244,9 +270,7 @@ mod tests {
             let mut x = [0u8; 5];
             'all: loop {
                 let ok = (0..k).all(|j| x[j] >= lo[j] && x[j] <= hi[j])
-                    && (0..k).all(|a| {
-                        (0..a).all(|b| group_of[a] != group_of[b] || x[a] != x[b])
-                    })
+                    && (0..k).all(|a| (0..a).all(|b| group_of[a] != group_of[b] || x[a] != x[b]))
                     && (0..k).map(|j| levels[x[j] as usize]).sum::<i64>() == total;
                 if ok {
                     sols.push(x);

@@ -208,7 +208,11 @@ impl Cdcl<'_> {
         for &(_, j, upper) in &lin.loosen {
             let j = j as usize;
             let (c, w) = (lin.cells[j], lin.d[j].abs());
-            let mut r = if upper { lin.hi_rank[j] } else { lin.lo_rank[j] } as usize;
+            let mut r = if upper {
+                lin.hi_rank[j]
+            } else {
+                lin.lo_rank[j]
+            } as usize;
             loop {
                 // a bound the root already holds costs no literal: keep it
                 let held = if upper {
@@ -220,9 +224,15 @@ impl Cdcl<'_> {
                     break;
                 }
                 let (beyond, step) = if upper {
-                    (r + 1 < top, order.levels.get(r + 1).map(|&x| x - order.levels[r]))
+                    (
+                        r + 1 < top,
+                        order.levels.get(r + 1).map(|&x| x - order.levels[r]),
+                    )
                 } else {
-                    (r > 0, r.checked_sub(1).map(|q| order.levels[r] - order.levels[q]))
+                    (
+                        r > 0,
+                        r.checked_sub(1).map(|q| order.levels[r] - order.levels[q]),
+                    )
                 };
                 let Some(step) = step.filter(|_| beyond) else {
                     break;
@@ -249,7 +259,9 @@ impl Cdcl<'_> {
                 }
             }
         }
-        debug_assert!(lin.clause.iter().all(|&l| self.value[l as usize ^ 1] == TRUE));
+        debug_assert!(lin
+            .clause
+            .iter()
+            .all(|&l| self.value[l as usize ^ 1] == TRUE));
     }
 }
-

@@ -101,7 +101,13 @@ impl Simplex {
 
     /// Whether `A x = b` has a solution with `lo <= x <= hi` (at most `max_pivots` pivots);
     /// when it has none, `y` holds the certificate's `m` multipliers.
-    pub(super) fn check(&mut self, lo: &[f64], hi: &[f64], max_pivots: usize, y: &mut Vec<f64>) -> Answer {
+    pub(super) fn check(
+        &mut self,
+        lo: &[f64],
+        hi: &[f64],
+        max_pivots: usize,
+        y: &mut Vec<f64>,
+    ) -> Answer {
         let (m, n) = (self.m, self.n);
         let w = n + m;
         if self.since >= REBUILD {
@@ -167,7 +173,11 @@ impl Simplex {
                     continue;
                 }
                 // raising x_k: t > 0 needs x_j to fall (at its upper bound), t < 0 to rise
-                let can = if raise == (t > 0.0) { self.at_hi[j] } else { !self.at_hi[j] };
+                let can = if raise == (t > 0.0) {
+                    self.at_hi[j]
+                } else {
+                    !self.at_hi[j]
+                };
                 if can {
                     best = t.abs();
                     enter = Some(j);
@@ -214,7 +224,11 @@ impl Simplex {
         let (before, rest) = self.tab.split_at_mut(r * w);
         let (pivot_row, after) = rest.split_at_mut(w);
         let rhs_r = self.rhs[r];
-        for (i, row) in before.chunks_exact_mut(w).chain(after.chunks_exact_mut(w)).enumerate() {
+        for (i, row) in before
+            .chunks_exact_mut(w)
+            .chain(after.chunks_exact_mut(w))
+            .enumerate()
+        {
             let f = row[j];
             if f != 0.0 {
                 for (x, &q) in row.iter_mut().zip(pivot_row.iter()) {
@@ -300,7 +314,9 @@ mod tests {
     fn certificates_hold_and_feasible_systems_pass() {
         let mut seed = 12345u64;
         let mut next = |k: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) % k
         };
         let (mut infeasible, mut feasible, mut unknown) = (0, 0, 0);
@@ -326,9 +342,8 @@ mod tests {
                 let hi: Vec<f64> = lo.iter().map(|&l| (l + next(5) as f64).min(9.0)).collect();
                 let mut integer_point = false;
                 each_point(&lo, &hi, &mut |x| {
-                    let meets = (0..m).all(|i| {
-                        (0..n).map(|j| a[i * n + j] * x[j]).sum::<f64>() == b[i]
-                    });
+                    let meets =
+                        (0..m).all(|i| (0..n).map(|j| a[i * n + j] * x[j]).sum::<f64>() == b[i]);
                     integer_point |= meets;
                 });
                 let mut y = Vec::new();
@@ -345,7 +360,10 @@ mod tests {
                 }
             }
         }
-        assert!(infeasible > 300 && feasible > 300, "{infeasible} / {feasible}");
+        assert!(
+            infeasible > 300 && feasible > 300,
+            "{infeasible} / {feasible}"
+        );
         assert!(unknown < 10, "{unknown} runs out of pivots");
     }
 

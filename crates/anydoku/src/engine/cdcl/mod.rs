@@ -59,8 +59,8 @@ mod analysis;
 mod assume;
 pub(crate) use assume::guarded_engine;
 mod channel;
-mod cliques;
 mod clauses;
+mod cliques;
 mod decide;
 mod linear;
 mod lp;
@@ -275,7 +275,10 @@ impl<'e> Cdcl<'e> {
             compactions: 0,
             ok: true,
             restarts: Restarts::default(),
-            linear: order.as_ref().and_then(|o| linear::Linear::new(e, o)).map(Box::new),
+            linear: order
+                .as_ref()
+                .and_then(|o| linear::Linear::new(e, o))
+                .map(Box::new),
             sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars, order)),
             place: !e.sums.is_empty(),
             assumptions: Vec::new(),
@@ -357,7 +360,9 @@ impl<'e> Cdcl<'e> {
             if root[c] >> t & 1 == 0 {
                 continue;
             }
-            for_bits(root[c] & !(1 << t), |u| self.excludes.push((c * n + u) as u32));
+            for_bits(root[c] & !(1 << t), |u| {
+                self.excludes.push((c * n + u) as u32)
+            });
             for &q in e.peers(c) {
                 if root[q as usize] >> t & 1 == 1 {
                     self.excludes.push(q * n as u32 + t as u32);
@@ -385,7 +390,9 @@ impl<'e> Cdcl<'e> {
     /// tuning tools; zeros without one).
     #[cfg_attr(not(feature = "internals"), allow(dead_code))]
     pub fn linear(&self) -> (u64, u64, u64) {
-        self.linear.as_ref().map_or((0, 0, 0), |l| (l.runs, l.found, l.lits))
+        self.linear
+            .as_ref()
+            .map_or((0, 0, 0), |l| (l.runs, l.found, l.lits))
     }
 
     /// Conflicts met so far (over every call).

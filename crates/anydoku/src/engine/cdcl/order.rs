@@ -222,7 +222,13 @@ impl Cdcl<'_> {
     /// The rank of cell `c`'s smallest (`low`) or largest value when the trail had length
     /// `snap` (literals at the root count as always there), and the order literal stating that
     /// bound (false; `None` when the bound is the root's).
-    pub(super) fn bound_at(&self, order: &Order, c: u32, snap: u32, low: bool) -> (usize, Option<Lit>) {
+    pub(super) fn bound_at(
+        &self,
+        order: &Order,
+        c: u32,
+        snap: u32,
+        low: bool,
+    ) -> (usize, Option<Lit>) {
         let top = order.levels.len();
         let before = |v: usize| self.level[v] == 0 || self.pos[v] < snap;
         if low {
@@ -280,7 +286,11 @@ impl Cdcl<'_> {
             Some(v) => {
                 let c = order.cell_of[v - order.first];
                 let r = v - order.start[c as usize] as usize + 1;
-                let j = s.cells.iter().position(|&x| x == c).expect("a cell of the shape");
+                let j = s
+                    .cells
+                    .iter()
+                    .position(|&x| x == c)
+                    .expect("a cell of the shape");
                 let low = self.value[2 * v] == FALSE;
                 let threshold = if low {
                     s.total - order.levels[r]
@@ -292,15 +302,30 @@ impl Cdcl<'_> {
             None => {
                 bounds_at(self, true, &mut rank);
                 let mut per_group = [None; 64];
-                let least =
-                    group_sums(&order.levels, members, ends, &rank, usize::MAX, true, &mut per_group);
+                let least = group_sums(
+                    &order.levels,
+                    members,
+                    ends,
+                    &rank,
+                    usize::MAX,
+                    true,
+                    &mut per_group,
+                );
                 let low = holds(least, true, s.total);
                 (usize::MAX, low, s.total)
             }
         };
         bounds_at(self, low, &mut rank);
         let mut per_group = [None; 64];
-        let mut sum = group_sums(&order.levels, members, ends, &rank, skip, low, &mut per_group);
+        let mut sum = group_sums(
+            &order.levels,
+            members,
+            ends,
+            &rank,
+            skip,
+            low,
+            &mut per_group,
+        );
         debug_assert!(holds(sum, low, threshold), "not a deduction");
         order.scratch.clear();
         for (q, &d) in s.cells.iter().enumerate() {
@@ -309,7 +334,9 @@ impl Cdcl<'_> {
             }
             let (r, lit) = self.bound_at(&order, d, snap, low);
             if let Some(l) = lit {
-                order.scratch.push((self.pos[(l >> 1) as usize], q as u8, r as u8));
+                order
+                    .scratch
+                    .push((self.pos[(l >> 1) as usize], q as u8, r as u8));
             }
         }
         // loosen the latest bounds first, one rank at a time while the deduction holds
@@ -329,7 +356,15 @@ impl Cdcl<'_> {
                 let part = bound_without(&order.levels, group, &rank, skip, low);
                 let tried = match (sum, per_group[g], part) {
                     (Some(t), Some(was), Some(now)) => Some(t - was + now),
-                    _ => group_sums(&order.levels, members, ends, &rank, skip, low, &mut [None; 64]),
+                    _ => group_sums(
+                        &order.levels,
+                        members,
+                        ends,
+                        &rank,
+                        skip,
+                        low,
+                        &mut [None; 64],
+                    ),
                 };
                 if holds(tried, low, threshold) {
                     sum = tried;
@@ -382,8 +417,14 @@ fn group_sums(
 
 /// The group of position `q` of a shape: its index and its positions.
 fn group_of<'a>(members: &'a [u8], ends: &[u8], q: usize) -> (usize, &'a [u8]) {
-    let at = members.iter().position(|&m| m as usize == q).expect("a member");
-    let g = ends.iter().position(|&end| at < end as usize).expect("a group");
+    let at = members
+        .iter()
+        .position(|&m| m as usize == q)
+        .expect("a member");
+    let g = ends
+        .iter()
+        .position(|&end| at < end as usize)
+        .expect("a group");
     let from = if g == 0 { 0 } else { ends[g - 1] as usize };
     (g, &members[from..ends[g] as usize])
 }

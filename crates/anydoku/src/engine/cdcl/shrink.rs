@@ -151,7 +151,11 @@ mod tests {
                     let mut s = cdcl_of(&e, &givens);
                     assert!(s.shrink, "{name} has no sum shapes");
                     let got = s.count(300, Limits::none());
-                    assert_eq!((got.count, got.complete), (want.count, want.complete), "{name}");
+                    assert_eq!(
+                        (got.count, got.complete),
+                        (want.count, want.complete),
+                        "{name}"
+                    );
                     shrunk += s.shrunk;
                 }
             }

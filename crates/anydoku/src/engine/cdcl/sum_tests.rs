@@ -1,8 +1,8 @@
 //! CDCL with sum shapes against a brute-force count, against depth-first search, and on
 //! planted solutions.
 
-use super::*;
 use super::tests::{assert_agrees, cdcl_count, dfs_count};
+use super::*;
 use crate::engine::{Options, Status, Switch};
 use crate::geometry::{builtin, CellId, Geometry, Rule, Shape, ShapeKind};
 use rand::seq::SliceRandom;
@@ -145,7 +145,8 @@ fn counts_on_the_4x4(values: Option<Vec<i64>>, seed: u64, cdcl: Switch) {
                 assert_eq!(got.count, want, "round {round}: CDCL");
                 // clause learning up to 5 solutions, then depth-first search from the root
                 let budget = crate::engine::Budget::from(Limits::none());
-                let got = crate::engine::search::Searcher::new(&e).count_sparse(&givens, 300, budget, 0, 5);
+                let got = crate::engine::search::Searcher::new(&e)
+                    .count_sparse(&givens, 300, budget, 0, 5);
                 assert!(got.complete, "round {round}");
                 assert_eq!(got.count, want, "round {round}: CDCL then DFS");
             }
@@ -222,7 +223,12 @@ fn random_killer(base: &Geometry, rng: &mut impl Rng, drop: f64) -> (Geometry, V
 /// Counts `givens` on `g` up to 5 by depth-first search alone (within `nodes`) and by CDCL,
 /// asserts that they agree and that every solution keeps every shape; the count, or `None` when
 /// depth-first search ran out of nodes.
-fn counts_agree_up_to_5(g: &Geometry, givens: &[Option<u8>], nodes: u64, what: &str) -> Option<u64> {
+fn counts_agree_up_to_5(
+    g: &Geometry,
+    givens: &[Option<u8>],
+    nodes: u64,
+    what: &str,
+) -> Option<u64> {
     let dfs = Engine::with_options(
         g,
         Options {
@@ -309,7 +315,12 @@ fn little_killer_counts_agree_with_depth_first_search() {
                 if rng.gen_bool(0.03) {
                     total += 1; // sometimes no planted solution
                 }
-                shapes.push(sum_shape(format!("Little killer {d} {k}"), cells, total, false));
+                shapes.push(sum_shape(
+                    format!("Little killer {d} {k}"),
+                    cells,
+                    total,
+                    false,
+                ));
             }
         }
         let mut givens = vec![None; 81];
@@ -322,7 +333,10 @@ fn little_killer_counts_agree_with_depth_first_search() {
             statuses[(count as usize).min(2)] += 1;
         }
     }
-    assert!(statuses[1] > 0 && statuses[2] > 0, "{statuses:?} (none, one, more)");
+    assert!(
+        statuses[1] > 0 && statuses[2] > 0,
+        "{statuses:?} (none, one, more)"
+    );
 }
 
 /// Whether literal `l` of `s`'s encoding holds in the grid `grid` (a symbol index per cell).
@@ -331,7 +345,11 @@ fn holds_in(s: &Cdcl, l: Lit, grid: &[u8]) -> bool {
     let truth = if v < s.e.n_cells * n {
         grid[v / n] as usize == v % n
     } else {
-        let order = s.sums.as_ref().and_then(|x| x.order.as_deref()).expect("order variables");
+        let order = s
+            .sums
+            .as_ref()
+            .and_then(|x| x.order.as_deref())
+            .expect("order variables");
         let c = order.cell_of[v - order.first];
         let k = v - order.start[c as usize] as usize + 1;
         order.rank[grid[c as usize] as usize] as usize >= k
@@ -375,15 +393,18 @@ fn learnt_clauses_hold(vivify: bool) {
         let sums: Vec<(Vec<usize>, i64)> = shapes
             .iter()
             .map(|s| {
-                let Rule::Sum { total, .. } = s.rule else { unreachable!() };
+                let Rule::Sum { total, .. } = s.rule else {
+                    unreachable!()
+                };
                 (s.cells.iter().map(|c| c.index()).collect(), total)
             })
             .collect();
         let mut left: Vec<&Vec<u8>> = grids
             .iter()
             .filter(|g| {
-                sums.iter()
-                    .all(|(cells, total)| cells.iter().map(|&c| g[c] as i64 + 1).sum::<i64>() == *total)
+                sums.iter().all(|(cells, total)| {
+                    cells.iter().map(|&c| g[c] as i64 + 1).sum::<i64>() == *total
+                })
             })
             .collect();
         let g = base.with_extra_shapes(shapes).unwrap();
@@ -397,11 +418,17 @@ fn learnt_clauses_hold(vivify: bool) {
             for meta in s.clauses.iter().filter(|m| !m.deleted) {
                 let lits = &s.lits[meta.start as usize..(meta.start + meta.len) as usize];
                 for grid in &left {
-                    assert!(lits.iter().any(|&l| holds_in(&s, l, grid)), "round {round}: {lits:?}");
+                    assert!(
+                        lits.iter().any(|&l| holds_in(&s, l, grid)),
+                        "round {round}: {lits:?}"
+                    );
                 }
             }
             for &l in &s.trail {
-                assert!(left.iter().all(|grid| holds_in(&s, l, grid)), "round {round}: root {l}");
+                assert!(
+                    left.iter().all(|grid| holds_in(&s, l, grid)),
+                    "round {round}: root {l}"
+                );
             }
             if vivify {
                 s.vivify_within(u64::MAX);
@@ -411,7 +438,10 @@ fn learnt_clauses_hold(vivify: bool) {
             }
             match s.solve(&budget) {
                 Outcome::Solution(sol) => {
-                    let at = left.iter().position(|g| **g == sol).expect("a solution of the model");
+                    let at = left
+                        .iter()
+                        .position(|g| **g == sol)
+                        .expect("a solution of the model");
                     left.swap_remove(at);
                     s.exclude(&sol);
                 }
@@ -419,12 +449,19 @@ fn learnt_clauses_hold(vivify: bool) {
                 Outcome::Unknown => unreachable!("no budget"),
             }
         }
-        assert!(left.is_empty(), "round {round}: {} solutions missed", left.len());
+        assert!(
+            left.is_empty(),
+            "round {round}: {} solutions missed",
+            left.len()
+        );
         learnt += s.clauses.iter().filter(|m| m.learnt).count();
         grouped += s.grouped;
         shortened += s.vivify.shortened;
     }
-    assert!(learnt > 100 && grouped > 100, "{learnt} learnt clauses, {grouped} grouped literals");
+    assert!(
+        learnt > 100 && grouped > 100,
+        "{learnt} learnt clauses, {grouped} grouped literals"
+    );
     assert!(!vivify || shortened > 100, "{shortened} clauses shortened");
 }
 
@@ -436,10 +473,15 @@ fn learnt_clauses_hold(vivify: bool) {
 fn linear_explanations_hold_in_the_solution() {
     let set = include_str!("../../../benches/hardsums/little_killers.jsonl");
     let mut explained = 0;
-    for line in set.lines().filter(|l| l.contains("(seed 6)") || l.contains("(seed 27)")) {
+    for line in set
+        .lines()
+        .filter(|l| l.contains("(seed 6)") || l.contains("(seed 27)"))
+    {
         let p = crate::puzzle::json::from_json(line).expect("a model");
         let e = Engine::new(&p.geometry);
-        let root = crate::engine::search::Searcher::new(&e).initial(&p.givens).expect("a root");
+        let root = crate::engine::search::Searcher::new(&e)
+            .initial(&p.givens)
+            .expect("a root");
         let mut s = Cdcl::new(&e, &root).expect("an encoding");
         let count = s.count(2, Limits::none());
         assert_eq!(count.count, 1);

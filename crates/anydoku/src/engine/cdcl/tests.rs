@@ -26,7 +26,9 @@ pub(super) fn engine_and_grid(name: &str) -> (Engine, Vec<u8>) {
 /// A CDCL solver from the searcher's root of `givens`, which come from a grid of a layout with
 /// only unique shapes (so the root and the encoding exist).
 pub(super) fn cdcl_of<'e>(e: &'e Engine, givens: &[Option<u8>]) -> Cdcl<'e> {
-    let root = Searcher::new(e).initial(givens).expect("givens from a grid");
+    let root = Searcher::new(e)
+        .initial(givens)
+        .expect("givens from a grid");
     Cdcl::new(e, &root).expect("unique shapes only")
 }
 
@@ -47,7 +49,12 @@ pub(super) fn cdcl_count(e: &Engine, givens: &[Option<u8>], limit: u64) -> Count
 
 /// Depth-first search's count of `givens` up to `limit` within `nodes` nodes; `None` when the
 /// budget stopped it.
-pub(super) fn dfs_count(e: &Engine, givens: &[Option<u8>], limit: u64, nodes: u64) -> Option<Count> {
+pub(super) fn dfs_count(
+    e: &Engine,
+    givens: &[Option<u8>],
+    limit: u64,
+    nodes: u64,
+) -> Option<Count> {
     let limits = Limits {
         max_nodes: Some(nodes),
         max_time: None,
@@ -66,7 +73,10 @@ pub(super) fn assert_agrees(
 ) {
     assert_eq!(got.count, want.count, "{what}: {givens:?}");
     for sol in &got.solutions {
-        assert!(givens.iter().zip(sol).all(|(g, &s)| g.is_none_or(|g| g == s)));
+        assert!(givens
+            .iter()
+            .zip(sol)
+            .all(|(g, &s)| g.is_none_or(|g| g == s)));
         assert!(keeps(sol), "{what}: {sol:?}");
     }
     if want.count == 1 {
@@ -194,8 +204,9 @@ fn counts_agree_with_depth_first_search() {
                     continue;
                 };
                 let got = cdcl_count(&e, &givens, 5);
-                let keeps =
-                    |sol: &[u8]| (0..n).all(|c| e.peers(c).iter().all(|&p| sol[p as usize] != sol[c]));
+                let keeps = |sol: &[u8]| {
+                    (0..n).all(|c| e.peers(c).iter().all(|&p| sol[p as usize] != sol[c]))
+                };
                 assert_agrees(&got, &want, &givens, &keeps, name);
                 if want.count <= 1 {
                     at_most_one += 1;
@@ -348,8 +359,16 @@ fn decisions_prefer_short_clauses_among_the_most_active() {
     let mut root = vec![0x1ff as Mask; 81];
     root[80] = 0b11;
     let small = 80 * 9 + 1;
-    assert_eq!(pick_with(&root, small, 1.0), Some(0), "not among the most active");
-    assert_eq!(pick_with(&root, small, 80.0), Some(small), "among the most active");
+    assert_eq!(
+        pick_with(&root, small, 1.0),
+        Some(0),
+        "not among the most active"
+    );
+    assert_eq!(
+        pick_with(&root, small, 80.0),
+        Some(small),
+        "among the most active"
+    );
     assert_eq!(pick_with(&root, small, 200.0), Some(small));
     // in the bottom right box, symbol 0 has two places left (cells 79 and 80), each cell nine
     // or eight candidates; no cell of rows 0 and columns 0..5 loses a candidate
@@ -358,8 +377,16 @@ fn decisions_prefer_short_clauses_among_the_most_active() {
         root[c] = 0x1fe;
     }
     let place = 80 * 9;
-    assert_eq!(pick_with(&root, place, 1.0), Some(0), "not among the most active");
-    assert_eq!(pick_with(&root, place, 80.0), Some(place), "among the most active");
+    assert_eq!(
+        pick_with(&root, place, 1.0),
+        Some(0),
+        "not among the most active"
+    );
+    assert_eq!(
+        pick_with(&root, place, 80.0),
+        Some(place),
+        "among the most active"
+    );
 }
 
 proptest::proptest! {

@@ -160,7 +160,12 @@ impl Cdcl<'_> {
     /// The round's candidates (see the module docs) as (clause, start in `flat`, length), their
     /// literals not false at the root in `flat`, sorted for shared decisions; clauses true at
     /// the root are dropped on the way.
-    fn vivify_candidates(&mut self, cands: &mut Vec<(u32, u32, u32)>, flat: &mut Vec<Lit>, occ: &mut Vec<u32>) {
+    fn vivify_candidates(
+        &mut self,
+        cands: &mut Vec<(u32, u32, u32)>,
+        flat: &mut Vec<Lit>,
+        occ: &mut Vec<u32>,
+    ) {
         cands.clear();
         flat.clear();
         occ.clear();
@@ -171,7 +176,10 @@ impl Cdcl<'_> {
                 continue;
             }
             let lits = m.start as usize..(m.start + m.len) as usize;
-            if self.lits[lits.clone()].iter().any(|&l| self.lit_value(l) == TRUE) {
+            if self.lits[lits.clone()]
+                .iter()
+                .any(|&l| self.lit_value(l) == TRUE)
+            {
                 // true at the root: never needed again
                 self.detach(c);
                 self.vivify.dropped += 1;
@@ -253,7 +261,12 @@ impl Cdcl<'_> {
 
     /// Appends to `out` the clause literals whose negations were decided and that the conflict
     /// (or the assignment of variable `implied`) depends on, through the reasons.
-    fn decisions_behind(&mut self, conflict: Option<Conflict>, implied: Option<usize>, out: &mut Vec<Lit>) {
+    fn decisions_behind(
+        &mut self,
+        conflict: Option<Conflict>,
+        implied: Option<usize>,
+        out: &mut Vec<Lit>,
+    ) {
         if let Some(sums) = self.sums.as_mut() {
             sums.new_analysis();
         }
@@ -262,7 +275,8 @@ impl Cdcl<'_> {
         match conflict {
             Some(Conflict::Clause(i)) => {
                 let m = self.clauses[i as usize];
-                reason_lits.extend_from_slice(&self.lits[m.start as usize..(m.start + m.len) as usize]);
+                reason_lits
+                    .extend_from_slice(&self.lits[m.start as usize..(m.start + m.len) as usize]);
             }
             Some(Conflict::Peers(a, b)) => reason_lits.extend_from_slice(&[a ^ 1, b ^ 1]),
             Some(Conflict::Sum(i, snap)) => self.explain_sum(i, snap, None, &mut reason_lits),
@@ -359,7 +373,14 @@ impl Cdcl<'_> {
     #[cfg_attr(not(feature = "internals"), allow(dead_code))]
     pub fn vivified(&self) -> [u64; 6] {
         let v = &self.vivify;
-        [v.tried, v.shortened, v.removed, v.dropped, v.propagated, self.propagated]
+        [
+            v.tried,
+            v.shortened,
+            v.removed,
+            v.dropped,
+            v.propagated,
+            self.propagated,
+        ]
     }
 }
 

@@ -163,7 +163,13 @@ impl LogicRule for AlsXz {
             .collect();
         let big: Vec<usize> = all
             .iter()
-            .map(|a| a.cells.iter().map(|&c| b.cand[c].count_ones() as usize).max().unwrap_or(2))
+            .map(|a| {
+                a.cells
+                    .iter()
+                    .map(|&c| b.cand[c].count_ones() as usize)
+                    .max()
+                    .unwrap_or(2)
+            })
             .collect();
         // the sets of each size, in order (pairs are still taken in the order (i, j > i))
         let mut by_size: Vec<Vec<usize>> = vec![Vec::new(); m];
@@ -185,7 +191,11 @@ impl LogicRule for AlsXz {
                     continue;
                 }
                 let wing = a.cells.len() == 1 || bset.cells.len() == 1;
-                let w = if wing { weight(m, big[i].max(big[j])) } else { general(m) };
+                let w = if wing {
+                    weight(m, big[i].max(big[j]))
+                } else {
+                    general(m)
+                };
                 if best.as_ref().is_some_and(|s| s.weight <= w) || !cx.wants(w) {
                     continue;
                 }
@@ -257,7 +267,11 @@ fn xz(b: &Board, a: &Als, b2: &Als, w: f64) -> Option<Step> {
         return None;
     }
     let m = cells.len();
-    let big = cells.iter().map(|&c| b.cand[c].count_ones() as usize).max().unwrap_or(2);
+    let big = cells
+        .iter()
+        .map(|&c| b.cand[c].count_ones() as usize)
+        .max()
+        .unwrap_or(2);
     let wing = a.cells.len() == 1 || b2.cells.len() == 1;
     let x = restricted[0];
     let why = if double {

@@ -103,7 +103,11 @@ impl Net {
                         *w &= p;
                     }
                 }
-                if buddy[from..].iter().zip(b.holds(v)).any(|(w, h)| w & h != 0) {
+                if buddy[from..]
+                    .iter()
+                    .zip(b.holds(v))
+                    .any(|(w, h)| w & h != 0)
+                {
                     u |= 1 << v;
                 }
             }
@@ -190,15 +194,20 @@ impl Net {
     fn restricted(&self, b: &Board, i: usize, j: usize, v: usize) -> bool {
         let bud = self.buddy(i, v);
         let (a, c) = (&self.sets[i], &self.sets[j]);
-        c.cells.iter().all(|&d| {
-            b.cand[d] & (1 << v) == 0 || bud[d / 64] >> (d % 64) & 1 == 1
-        }) && !c.cells.iter().any(|d| a.cells.contains(d))
+        c.cells
+            .iter()
+            .all(|&d| b.cand[d] & (1 << v) == 0 || bud[d / 64] >> (d % 64) & 1 == 1)
+            && !c.cells.iter().any(|d| a.cells.contains(d))
     }
 }
 
 /// The first cell of set `a` holding `v` (which it holds).
 fn first_with(b: &Board, a: &Als, v: usize) -> usize {
-    a.cells.iter().copied().find(|&c| b.cand[c] & (1 << v) != 0).unwrap_or(0)
+    a.cells
+        .iter()
+        .copied()
+        .find(|&c| b.cand[c] & (1 << v) != 0)
+        .unwrap_or(0)
 }
 
 /// No parent: the state follows the first set.
@@ -352,7 +361,10 @@ impl<'a> Search<'a> {
         }
         chain.reverse();
         let size: usize = net.sets[a].cells.len()
-            + chain.iter().map(|&(k, _)| net.sets[k].cells.len()).sum::<usize>();
+            + chain
+                .iter()
+                .map(|&(k, _)| net.sets[k].cells.len())
+                .sum::<usize>();
         let w = weight(size);
         if !cx.wants(w) || w >= self.bar {
             return;
@@ -365,7 +377,10 @@ impl<'a> Search<'a> {
 
 /// Per set, the fewest links to a changed set (`usize::MAX`: none reachable).
 fn distances(net: &Net, changed: &[bool]) -> Vec<usize> {
-    let mut dist: Vec<usize> = changed.iter().map(|&c| if c { 0 } else { usize::MAX }).collect();
+    let mut dist: Vec<usize> = changed
+        .iter()
+        .map(|&c| if c { 0 } else { usize::MAX })
+        .collect();
     let mut queue: Vec<usize> = (0..changed.len()).filter(|&i| changed[i]).collect();
     let mut head = 0;
     while head < queue.len() {
@@ -416,7 +431,12 @@ fn step(
         )
     });
     Step {
-        rule: if chain.len() == 2 { "ALS-XY-Wing" } else { "ALS-XY-Chain" }.into(),
+        rule: if chain.len() == 2 {
+            "ALS-XY-Wing"
+        } else {
+            "ALS-XY-Chain"
+        }
+        .into(),
         family: Family::Als,
         size,
         weight,

@@ -153,7 +153,10 @@ pub fn joint_support(b: &Board, cells: &[usize], shapes: &[usize]) -> Option<Vec
     };
     let mut sums = Vec::with_capacity(shapes.len());
     for &s in shapes {
-        let inside: Vec<bool> = cells.iter().map(|c| b.shapes[s].cells.contains(c)).collect();
+        let inside: Vec<bool> = cells
+            .iter()
+            .map(|c| b.shapes[s].cells.contains(c))
+            .collect();
         let (mut lo, mut hi) = (vec![0i64; k + 1], vec![0i64; k + 1]);
         for i in (0..k).rev() {
             let (l, h) = if inside[i] { bound(cands[i]) } else { (0, 0) };

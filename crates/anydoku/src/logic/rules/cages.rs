@@ -298,7 +298,11 @@ fn shift_or(to: &mut [u64], from: &[u64], by: usize) {
     let (w, b) = (by / 64, by % 64);
     for i in (w..to.len()).rev() {
         let lo = from[i - w] << b;
-        let hi = if b > 0 && i > w { from[i - w - 1] >> (64 - b) } else { 0 };
+        let hi = if b > 0 && i > w {
+            from[i - w - 1] >> (64 - b)
+        } else {
+            0
+        };
         to[i] |= lo | hi;
     }
 }
@@ -543,7 +547,11 @@ mod support_tests {
                 let cands: Vec<Mask> = (0..k)
                     .map(|_| {
                         let m = rng.gen::<u64>() & full;
-                        if round % 2 == 0 { m } else { m & rng.gen::<u64>() }
+                        if round % 2 == 0 {
+                            m
+                        } else {
+                            m & rng.gen::<u64>()
+                        }
                     })
                     .collect();
                 let total = rng.gen_range(1..=(n * (n + 1) / 2) as i64);
@@ -560,7 +568,12 @@ mod support_tests {
         }
         // past the walk's symbols it declines
         let mut got = Vec::new();
-        assert!(!unique_support(&(1..=13).collect::<Vec<_>>(), &[1 << 12], 13, &mut got));
+        assert!(!unique_support(
+            &(1..=13).collect::<Vec<_>>(),
+            &[1 << 12],
+            13,
+            &mut got
+        ));
         assert!(got.is_empty());
     }
 }

@@ -180,7 +180,8 @@ impl LogicRule for Chains {
                 break;
             }
             if tables[t].is_none() {
-                let top = largest_size(xy[t].base, cx.cap.min(best_w)).map_or(0, |s| s.min(cx.max_size));
+                let top =
+                    largest_size(xy[t].base, cx.cap.min(best_w)).map_or(0, |s| s.min(cx.max_size));
                 tables[t] = Some(Table::new((b, &g, cx), &mut bfs, xy[t], top)?);
             }
             let table = tables[t].as_ref()?;
@@ -276,9 +277,20 @@ impl Drop for Bfs {
 impl Bfs {
     pub fn new(nodes: usize) -> Self {
         // a spare's slots were all seen before its `gen`, so they read as unseen
-        let mut m = SPARE.try_with(|s| s.take()).ok().flatten().unwrap_or_default();
+        let mut m = SPARE
+            .try_with(|s| s.take())
+            .ok()
+            .flatten()
+            .unwrap_or_default();
         if m.slot.len() < 2 * nodes {
-            m.slot.resize(2 * nodes, Slot { seen: 0, parent: u32::MAX, depth: 0 });
+            m.slot.resize(
+                2 * nodes,
+                Slot {
+                    seen: 0,
+                    parent: u32::MAX,
+                    depth: 0,
+                },
+            );
         }
         m.queue.clear();
         Bfs {
@@ -295,7 +307,13 @@ impl Bfs {
     /// With an `end` (an off potential), the search stops when a potential other than `start`
     /// produces it, with `(end, producer)`; `end` is never recorded when produced straight
     /// from `start`.
-    pub fn run(&mut self, (b, g, m): (&Board, &Graph, Mode), start: u32, limit: u16, end: Option<u32>) -> Option<(u32, u32)> {
+    pub fn run(
+        &mut self,
+        (b, g, m): (&Board, &Graph, Mode),
+        start: u32,
+        limit: u16,
+        end: Option<u32>,
+    ) -> Option<(u32, u32)> {
         if self.gen == u32::MAX {
             self.slot.iter_mut().for_each(|s| s.seen = 0);
             self.gen = 0;
@@ -307,7 +325,15 @@ impl Bfs {
         let words = b.words;
         self.off.clear();
         self.off.resize(g.n * words, 0);
-        self.record(g, start, Slot { seen: gen, parent: u32::MAX, depth: 0 });
+        self.record(
+            g,
+            start,
+            Slot {
+                seen: gen,
+                parent: u32::MAX,
+                depth: 0,
+            },
+        );
         let end = end.unwrap_or(u32::MAX);
         let mut head = 0;
         while head < self.queue.len() {
@@ -319,7 +345,11 @@ impl Bfs {
                 continue;
             }
             let u = (p / 2) as usize;
-            let next = Slot { seen: gen, parent: p, depth: d + 1 };
+            let next = Slot {
+                seen: gen,
+                parent: p,
+                depth: d + 1,
+            };
             // `end` is met (the search stops) or skipped when produced by `p`
             let (meets, skips) = (p != start, p == start);
             if p % 2 != 1 {
@@ -436,7 +466,9 @@ impl Bfs {
 
     /// The depth of the deepest potential the last search reached.
     pub fn deepest(&self) -> u16 {
-        self.queue.last().map_or(0, |&q| self.slot[q as usize].depth)
+        self.queue
+            .last()
+            .map_or(0, |&q| self.slot[q as usize].depth)
     }
 
     /// Where the last search met itself, for every depth limit up to its own: pushes (m, s,
@@ -450,7 +482,10 @@ impl Bfs {
         for (i, &q) in self.queue.iter().enumerate() {
             let o = (q ^ 1) as usize;
             if self.slot[o].seen == self.gen {
-                let (dq, dn) = (self.slot[q as usize].depth as u32, self.slot[o].depth as u32);
+                let (dq, dn) = (
+                    self.slot[q as usize].depth as u32,
+                    self.slot[o].depth as u32,
+                );
                 let m = dq.max(dn) as usize;
                 if (dq + dn, i as u32) < (self.by_depth[m].0, self.by_depth[m].1) {
                     self.by_depth[m] = (dq + dn, i as u32, q);
@@ -468,7 +503,10 @@ impl Bfs {
 
     /// The potentials the last search reached exactly `d` links from its start, in order.
     pub fn reached_at(&self, d: u16) -> impl Iterator<Item = u32> + '_ {
-        self.queue.iter().copied().filter(move |&q| self.slot[q as usize].depth == d)
+        self.queue
+            .iter()
+            .copied()
+            .filter(move |&q| self.slot[q as usize].depth == d)
     }
 
     /// Calls `f` with the potentials from `p` back to the start ([`Bfs::path`] reversed).
@@ -520,15 +558,31 @@ struct Table {
 
 impl Table {
     /// The searches of `task` for chains of at most `top` nodes; `None` when the budget ran out.
-    fn new(cx3: (&Board, &Graph, &mut Cx), bfs: &mut Bfs, task: &Task, top: usize) -> Option<Table> {
+    fn new(
+        cx3: (&Board, &Graph, &mut Cx),
+        bfs: &mut Bfs,
+        task: &Task,
+        top: usize,
+    ) -> Option<Table> {
         Table::build(cx3, bfs, task, (top, true))
     }
 
     /// [`Table::new`], with the searches after the first chain found truncated when `prune`.
-    fn build((b, g, cx): (&Board, &Graph, &mut Cx), bfs: &mut Bfs, task: &Task, (top, prune): (usize, bool)) -> Option<Table> {
+    fn build(
+        (b, g, cx): (&Board, &Graph, &mut Cx),
+        bfs: &mut Bfs,
+        task: &Task,
+        (top, prune): (usize, bool),
+    ) -> Option<Table> {
         let limit = depth_limit(task, top);
         let links = top.saturating_sub(1);
-        let mut t = Table { starts: Vec::new(), meets: Vec::new(), loops: Vec::new(), deepest: 0, truncated: Vec::new() };
+        let mut t = Table {
+            starts: Vec::new(),
+            meets: Vec::new(),
+            loops: Vec::new(),
+            deepest: 0,
+            truncated: Vec::new(),
+        };
         let m = task.mode;
         let mut scratch = Scratch::default();
         // how deep the next search goes: below the shortest chain found so far
@@ -565,7 +619,12 @@ impl Table {
                         }
                     }
                 }
-                Kind::Cycle => t.cycles((b, g, m), bfs, (u, &mut scratch), (&mut reach, limit, prune)),
+                Kind::Cycle => t.cycles(
+                    (b, g, m),
+                    bfs,
+                    (u, &mut scratch),
+                    (&mut reach, limit, prune),
+                ),
             }
         }
         Some(t)
@@ -582,12 +641,24 @@ impl Table {
 
     /// The loops from candidate `u` through each of its strong links; `reach`: the depth
     /// limit of the next search, lowered to the shortest loop's when `prune`.
-    fn cycles(&mut self, (b, g, m): (&Board, &Graph, Mode), bfs: &mut Bfs, (u, sc): (usize, &mut Scratch), (reach, limit, prune): (&mut u16, u16, bool)) {
+    fn cycles(
+        &mut self,
+        (b, g, m): (&Board, &Graph, Mode),
+        bfs: &mut Bfs,
+        (u, sc): (usize, &mut Scratch),
+        (reach, limit, prune): (&mut u16, u16, bool),
+    ) {
         let (c, _) = g.cand(u);
         if m.y && !m.x && b.cand[c].count_ones() != 2 {
             return;
         }
-        let Scratch { partners, path, nodes, even, odd } = sc;
+        let Scratch {
+            partners,
+            path,
+            nodes,
+            even,
+            odd,
+        } = sc;
         partners.clear();
         g.strong(u, m, &mut |x, _| partners.push(x));
         for &x in partners.iter() {
@@ -620,7 +691,15 @@ impl Table {
                 if prune {
                     *reach = (*reach).min(d);
                 }
-                self.loops.push((d, Hit { path: path.clone(), placements: vec![], eliminations, cycle: true }));
+                self.loops.push((
+                    d,
+                    Hit {
+                        path: path.clone(),
+                        placements: vec![],
+                        eliminations,
+                        cycle: true,
+                    },
+                ));
             }
         }
     }
@@ -632,14 +711,28 @@ impl Table {
         if self.deepest >= limit {
             return true;
         }
-        self.truncated.iter().filter(|x| x.2 < limit).any(|&(start, end, _)| {
-            let found = bfs.run((b, g, task.mode), start, limit, (end != u32::MAX).then_some(end));
-            found.is_none() && bfs.deepest() >= limit
-        })
+        self.truncated
+            .iter()
+            .filter(|x| x.2 < limit)
+            .any(|&(start, end, _)| {
+                let found = bfs.run(
+                    (b, g, task.mode),
+                    start,
+                    limit,
+                    (end != u32::MAX).then_some(end),
+                );
+                found.is_none() && bfs.deepest() >= limit
+            })
     }
 
     /// The shortest chain of at most `bound` nodes (the first one found in search order).
-    fn at(&self, (b, g): (&Board, &Graph), bfs: &mut Bfs, task: &Task, bound: usize) -> Option<Hit> {
+    fn at(
+        &self,
+        (b, g): (&Board, &Graph),
+        bfs: &mut Bfs,
+        task: &Task,
+        bound: usize,
+    ) -> Option<Hit> {
         let limit = depth_limit(task, bound);
         match task.kind {
             Kind::Cycle => {
@@ -649,7 +742,12 @@ impl Table {
                         best = Some(hit);
                     }
                 }
-                best.map(|h| Hit { path: h.path.clone(), placements: vec![], eliminations: h.eliminations.clone(), cycle: true })
+                best.map(|h| Hit {
+                    path: h.path.clone(),
+                    placements: vec![],
+                    eliminations: h.eliminations.clone(),
+                    cycle: true,
+                })
             }
             Kind::Forcing => {
                 let links = bound.saturating_sub(1);
@@ -679,7 +777,12 @@ impl Table {
                 } else {
                     (vec![(c, v as u8)], vec![])
                 };
-                Some(Hit { path, placements, eliminations, cycle: false })
+                Some(Hit {
+                    path,
+                    placements,
+                    eliminations,
+                    cycle: false,
+                })
             }
         }
     }
@@ -729,7 +832,12 @@ impl Hit {
                 chain[0]
             )
         } else if self.placements.is_empty() {
-            format!("{}, so {} is not {}", chain.join(" → "), b.cell(c), b.sym(v))
+            format!(
+                "{}, so {} is not {}",
+                chain.join(" → "),
+                b.cell(c),
+                b.sym(v)
+            )
         } else {
             format!("{}, so {} is {}", chain.join(" → "), b.cell(c), b.sym(v))
         };
@@ -762,7 +870,12 @@ fn sources<'a>(b: &'a Board, g: &'a Graph) -> impl Iterator<Item = usize> + 'a {
 
 /// The candidates a closed loop removes: those weakly linked to a node of each parity
 /// (`even`, `odd`: scratch).
-fn loop_eliminations(b: &Board, g: &Graph, path: &[u32], (even, odd): (&mut Vec<usize>, &mut Vec<usize>)) -> Vec<(usize, u8)> {
+fn loop_eliminations(
+    b: &Board,
+    g: &Graph,
+    path: &[u32],
+    (even, odd): (&mut Vec<usize>, &mut Vec<usize>),
+) -> Vec<(usize, u8)> {
     let all = Mode {
         x: true,
         y: true,
@@ -807,7 +920,11 @@ mod tests {
         )
         .expect("a puzzle");
         let b = Board::new(&g, &p.givens).expect("a board");
-        let m = Mode { x: true, y: true, grouped: false };
+        let m = Mode {
+            x: true,
+            y: true,
+            grouped: false,
+        };
         let graph = Graph::new(&b, false);
         let mut deep = Bfs::new(graph.node_count());
         let mut shallow = Bfs::new(graph.node_count());
@@ -821,7 +938,11 @@ mod tests {
                     shallow.run((&b, &graph, m), start, limit, None);
                     let want = shallow.meeting();
                     let got = meets.iter().take_while(|x| x.0 <= limit).last();
-                    assert_eq!(got.map(|x| (x.2, x.1 as usize)), want, "start {start} limit {limit}");
+                    assert_eq!(
+                        got.map(|x| (x.2, x.1 as usize)),
+                        want,
+                        "start {start} limit {limit}"
+                    );
                     assert_eq!(shallow.cut, deep.deepest() >= limit);
                     checked += 1;
                 }
@@ -849,16 +970,34 @@ mod tests {
                 let mut bfs = Bfs::new(graph.node_count());
                 for top in [usize::MAX, 6, 8, 10, 13] {
                     let mut cx = Cx::new(&budget);
-                    let full = Table::build((&b, &graph, &mut cx), &mut bfs, task, (top, false)).expect("no budget");
-                    let cut = Table::build((&b, &graph, &mut cx), &mut bfs, task, (top, true)).expect("no budget");
+                    let full = Table::build((&b, &graph, &mut cx), &mut bfs, task, (top, false))
+                        .expect("no budget");
+                    let cut = Table::build((&b, &graph, &mut cx), &mut bfs, task, (top, true))
+                        .expect("no budget");
                     assert!(full.truncated.is_empty());
                     truncated += cut.truncated.len();
-                    let bounds = (0..8).map(rate::size_bound).filter(|&x| x <= top).chain([top]);
+                    let bounds = (0..8)
+                        .map(rate::size_bound)
+                        .filter(|&x| x <= top)
+                        .chain([top]);
                     for bound in bounds {
-                        let (a, z) = (full.at((&b, &graph), &mut bfs, task, bound), cut.at((&b, &graph), &mut bfs, task, bound));
-                        let key = |h: &Hit| (h.path.clone(), h.placements.clone(), h.eliminations.clone());
-                        assert_eq!(a.as_ref().map(key), z.as_ref().map(key), "{} top {top} bound {bound}", task.name);
-                        let (a, z) = (full.cut((&b, &graph), &mut bfs, task, bound), cut.cut((&b, &graph), &mut bfs, task, bound));
+                        let (a, z) = (
+                            full.at((&b, &graph), &mut bfs, task, bound),
+                            cut.at((&b, &graph), &mut bfs, task, bound),
+                        );
+                        let key = |h: &Hit| {
+                            (h.path.clone(), h.placements.clone(), h.eliminations.clone())
+                        };
+                        assert_eq!(
+                            a.as_ref().map(key),
+                            z.as_ref().map(key),
+                            "{} top {top} bound {bound}",
+                            task.name
+                        );
+                        let (a, z) = (
+                            full.cut((&b, &graph), &mut bfs, task, bound),
+                            cut.cut((&b, &graph), &mut bfs, task, bound),
+                        );
                         assert_eq!(a, z, "{} top {top} bound {bound}: cut", task.name);
                     }
                 }

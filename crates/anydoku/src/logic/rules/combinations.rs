@@ -87,7 +87,12 @@ pub fn groups(g: &Geometry, c: &Constraints) -> Vec<Group> {
             bound.push((i, s.cells.iter().map(|x| x.0).collect()));
         }
     }
-    let is_pattern = |i: usize| c.props.iter().zip(&pattern).any(|(p, &pt)| p.shape == i && pt);
+    let is_pattern = |i: usize| {
+        c.props
+            .iter()
+            .zip(&pattern)
+            .any(|(p, &pt)| p.shape == i && pt)
+    };
     let mut candidates: Vec<(usize, Vec<u32>)> = Vec::new();
     for (i, cells) in &bound {
         if !is_pattern(*i) {
@@ -98,7 +103,12 @@ pub fn groups(g: &Geometry, c: &Constraints) -> Vec<Group> {
         if !s.is_unique() || s.cells.len() < 3 {
             continue;
         }
-        let inside = |cells: &[u32]| cells.iter().filter(|&&x| s.cells.iter().any(|y| y.0 == x)).count();
+        let inside = |cells: &[u32]| {
+            cells
+                .iter()
+                .filter(|&&x| s.cells.iter().any(|y| y.0 == x))
+                .count()
+        };
         if bound.iter().any(|(_, cells)| inside(cells) >= 2) {
             candidates.push((i, s.cells.iter().map(|x| x.0).collect()));
         }
@@ -133,7 +143,14 @@ pub fn groups(g: &Geometry, c: &Constraints) -> Vec<Group> {
 }
 
 /// The group of `cells`, named after `shape`.
-fn group(g: &Geometry, c: &Constraints, pattern: &[bool], shape: usize, cells: Vec<u32>, n: usize) -> Group {
+fn group(
+    g: &Geometry,
+    c: &Constraints,
+    pattern: &[bool],
+    shape: usize,
+    cells: Vec<u32>,
+    n: usize,
+) -> Group {
     let mut inside = vec![false; n];
     cells.iter().for_each(|&x| inside[x as usize] = true);
     let mut in_scope = inside.clone();
@@ -162,7 +179,9 @@ fn group(g: &Geometry, c: &Constraints, pattern: &[bool], shape: usize, cells: V
     }
     let mut sums = Vec::new();
     for (i, s) in g.shapes.iter().enumerate() {
-        let Some((total, _)) = c.sums[i] else { continue };
+        let Some((total, _)) = c.sums[i] else {
+            continue;
+        };
         if !s.cells.iter().any(|x| inside[x.index()]) {
             continue;
         }
@@ -221,7 +240,11 @@ impl LogicRule for Combinations {
         let mut search = Search::new(b);
         let mut best: Option<Step> = None;
         for g in groups.iter() {
-            let open = g.cells.iter().filter(|&&x| b.value[x as usize].is_none()).count();
+            let open = g
+                .cells
+                .iter()
+                .filter(|&&x| b.value[x as usize].is_none())
+                .count();
             if open < 2 {
                 continue;
             }
@@ -233,7 +256,11 @@ impl LogicRule for Combinations {
                 }
                 continue;
             }
-            if !g.watch.iter().any(|&x| b.changed_since(x as usize, cx.since)) {
+            if !g
+                .watch
+                .iter()
+                .any(|&x| b.changed_since(x as usize, cx.since))
+            {
                 continue;
             }
             if cx.budget.is_out() {
@@ -251,7 +278,9 @@ impl LogicRule for Combinations {
                 family: Family::Constraints,
                 size: open,
                 weight,
-                shapes: std::iter::once(g.shape).chain(g.uses.iter().copied()).collect(),
+                shapes: std::iter::once(g.shape)
+                    .chain(g.uses.iter().copied())
+                    .collect(),
                 cells,
                 eliminations,
                 placements: vec![],
@@ -373,7 +402,11 @@ impl<'a> Search<'a> {
         self.work[x] = 1 << v;
         self.singles.clear();
         self.singles.push(x as u32);
-        let r = if self.propagate(g) { self.dfs(g) } else { Some(false) };
+        let r = if self.propagate(g) {
+            self.dfs(g)
+        } else {
+            Some(false)
+        };
         self.restore(g, depth);
         r
     }
@@ -381,7 +414,8 @@ impl<'a> Search<'a> {
     /// Saves the scope's candidates; returns where they start.
     fn save(&mut self, g: &Group) -> usize {
         let at = self.saved.len();
-        self.saved.extend(g.scope.iter().map(|&x| self.work[x as usize]));
+        self.saved
+            .extend(g.scope.iter().map(|&x| self.work[x as usize]));
         at
     }
 
@@ -403,7 +437,8 @@ impl<'a> Search<'a> {
             .min_by_key(|&x| self.work[x].count_ones());
         let Some(x) = next else {
             self.found.clear();
-            self.found.extend(g.cells.iter().map(|&x| self.work[x as usize]));
+            self.found
+                .extend(g.cells.iter().map(|&x| self.work[x as usize]));
             return Some(true);
         };
         for v in bits(self.work[x]) {
@@ -506,7 +541,9 @@ impl<'a> Search<'a> {
             if m == 0 {
                 return None;
             }
-            let (a, z) = bits(m).fold((i64::MAX, i64::MIN), |(a, z), v| (a.min(values[v]), z.max(values[v])));
+            let (a, z) = bits(m).fold((i64::MAX, i64::MIN), |(a, z), v| {
+                (a.min(values[v]), z.max(values[v]))
+            });
             lo += a;
             hi += z;
         }
@@ -516,7 +553,9 @@ impl<'a> Search<'a> {
         let mut changed = false;
         for &x in cells {
             let m = self.work[x as usize];
-            let (a, z) = bits(m).fold((i64::MAX, i64::MIN), |(a, z), v| (a.min(values[v]), z.max(values[v])));
+            let (a, z) = bits(m).fold((i64::MAX, i64::MIN), |(a, z), v| {
+                (a.min(values[v]), z.max(values[v]))
+            });
             let (rest_lo, rest_hi) = (lo - a, hi - z);
             let mut keep = m;
             for v in bits(m) {
@@ -558,13 +597,20 @@ mod tests {
             max_nodes: None,
             max_time: Some(Duration::from_secs(5)),
         });
-        for (name, finishes) in [("sandwich", true), ("non-consecutive", true), ("little-killer", true)] {
+        for (name, finishes) in [
+            ("sandwich", true),
+            ("non-consecutive", true),
+            ("little-killer", true),
+        ] {
             let p = Puzzle::load(format!("{root}{name}.toml")).expect("an example");
             let sol = Engine::new(&p.geometry).solve(&p.givens, Limits::none());
             assert_eq!(sol.count, 1, "{name}");
             let steps = match logic.solve(&p.geometry, &p.givens, Some(&sol.solutions[0])) {
                 Ok(path) => {
-                    assert!(path.steps.iter().all(|s| s.family != Family::Search), "{name}");
+                    assert!(
+                        path.steps.iter().all(|s| s.family != Family::Search),
+                        "{name}"
+                    );
                     path.steps
                 }
                 Err(LogicError::Stopped(path)) => {
@@ -573,7 +619,10 @@ mod tests {
                 }
                 Err(e) => panic!("{name}: {e}"),
             };
-            let own = steps.iter().filter(|s| s.rule.ends_with(" combinations")).count();
+            let own = steps
+                .iter()
+                .filter(|s| s.rule.ends_with(" combinations"))
+                .count();
             assert!(own > 0, "{name}: no combination step");
         }
     }
@@ -583,26 +632,35 @@ mod tests {
     /// little killer's values repeat, keeps the 6).
     #[test]
     fn a_little_killer_in_one_box_takes_distinct_values() {
-        use crate::geometry::{Geometry, Shape, ShapeKind};
-        use crate::logic::{Budget, Cx};
         use super::super::LogicRule;
+        use crate::geometry::{Geometry, Shape, ShapeKind};
         use crate::logic::Board;
+        use crate::logic::{Budget, Cx};
         let base = Geometry::builtin("classic9").expect("classic9");
-        let cells: Vec<_> = ["r1c1", "r2c2", "r3c3"].map(|n| base.cell_id(n).expect("a cell")).to_vec();
+        let cells: Vec<_> = ["r1c1", "r2c2", "r3c3"]
+            .map(|n| base.cell_id(n).expect("a cell"))
+            .to_vec();
         let mut shapes = base.shapes.clone();
         shapes.push(Shape {
             name: "Little killer 1".into(),
-            rule: crate::kinds::rule(crate::kinds::by_name("little-killer").expect("a kind").0, vec![24]),
+            rule: crate::kinds::rule(
+                crate::kinds::by_name("little-killer").expect("a kind").0,
+                vec![24],
+            ),
             cells: cells.clone(),
             kind: ShapeKind::Extra,
         });
         let g = base.with_shapes("lk".into(), shapes).expect("a layout");
         let b = Board::new(&g, &[None; 81]).expect("a board");
         let budget = Budget::unlimited();
-        let step = super::Combinations.find(&b, &mut Cx::new(&budget)).expect("a step");
+        let step = super::Combinations
+            .find(&b, &mut Cx::new(&budget))
+            .expect("a step");
         assert_eq!(step.rule, "Little killer combinations");
-        let mut want: Vec<(usize, u8)> =
-            cells.iter().flat_map(|c| (0..6u8).map(move |v| (c.index(), v))).collect();
+        let mut want: Vec<(usize, u8)> = cells
+            .iter()
+            .flat_map(|c| (0..6u8).map(move |v| (c.index(), v)))
+            .collect();
         let mut got = step.eliminations.clone();
         want.sort_unstable();
         got.sort_unstable();

@@ -319,7 +319,10 @@ mod tests {
         let mut shapes = base.shapes.clone();
         shapes.push(Shape {
             name: "Thermometer 1".into(),
-            rule: rule(crate::kinds::by_name("thermometer").expect("a kind").0, vec![0]),
+            rule: rule(
+                crate::kinds::by_name("thermometer").expect("a kind").0,
+                vec![0],
+            ),
             cells: ["r1c1", "r1c2", "r1c3", "r1c4"].map(at).to_vec(),
             kind: ShapeKind::Extra,
         });

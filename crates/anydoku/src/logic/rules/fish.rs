@@ -145,7 +145,14 @@ impl<'a> Search<'a> {
             k,
             words: 0,
             buf: Buffers {
-                bases: reset(m.bases, 0, Base { shape: 0, dirty: false }),
+                bases: reset(
+                    m.bases,
+                    0,
+                    Base {
+                        shape: 0,
+                        dirty: false,
+                    },
+                ),
                 sets: reset(m.sets, 0, 0),
                 near: reset(m.near, 0, 0),
                 chosen: reset(m.chosen, 0, 0),
@@ -174,22 +181,35 @@ impl<'a> Search<'a> {
         self.buf.holds.copy_from_slice(b.holds(v));
         let holds = &self.buf.holds;
         let places = |i: usize| -> usize {
-            b.shape_set(i).iter().zip(holds).map(|(a, h)| (a & h).count_ones() as usize).sum()
+            b.shape_set(i)
+                .iter()
+                .zip(holds)
+                .map(|(a, h)| (a & h).count_ones() as usize)
+                .sum()
         };
-        let base_like = |i: usize| b.open_required(i) & (1 << v) != 0 && (2..=k).contains(&places(i));
+        let base_like =
+            |i: usize| b.open_required(i) & (1 << v) != 0 && (2..=k).contains(&places(i));
         // only a changed base can start a set: none, no fish
         // (a base requires v)
         let requiring = b.requiring();
-        if !requiring.iter().any(|&i| b.symbol_changed_since(i, v, since) && base_like(i)) {
+        if !requiring
+            .iter()
+            .any(|&i| b.symbol_changed_since(i, v, since) && base_like(i))
+        {
             return false;
         }
         self.buf.bases.clear();
         self.buf.sets.clear();
         for dirty in [true, false] {
-            for &i in requiring.iter().filter(|&&i| b.symbol_changed_since(i, v, since) == dirty) {
+            for &i in requiring
+                .iter()
+                .filter(|&&i| b.symbol_changed_since(i, v, since) == dirty)
+            {
                 if base_like(i) {
                     self.buf.bases.push(Base { shape: i, dirty });
-                    self.buf.sets.extend(b.shape_set(i).iter().zip(holds).map(|(a, h)| a & h));
+                    self.buf
+                        .sets
+                        .extend(b.shape_set(i).iter().zip(holds).map(|(a, h)| a & h));
                 }
             }
         }
@@ -274,7 +294,12 @@ impl<'a> Search<'a> {
         self.buf.chosen.push(i);
         self.buf.base_shape[self.buf.bases[i].shape] = true;
         let w = self.b.words;
-        for (u, s) in self.buf.union.iter_mut().zip(&self.buf.sets[i * w..(i + 1) * w]) {
+        for (u, s) in self
+            .buf
+            .union
+            .iter_mut()
+            .zip(&self.buf.sets[i * w..(i + 1) * w])
+        {
             *u |= s;
         }
         let shape = self.b.shape_set(self.buf.bases[i].shape);
@@ -287,7 +312,12 @@ impl<'a> Search<'a> {
         self.buf.chosen.pop();
         self.buf.base_shape[self.buf.bases[i].shape] = false;
         let w = self.b.words;
-        for (u, s) in self.buf.union.iter_mut().zip(&self.buf.sets[i * w..(i + 1) * w]) {
+        for (u, s) in self
+            .buf
+            .union
+            .iter_mut()
+            .zip(&self.buf.sets[i * w..(i + 1) * w])
+        {
             *u &= !s;
         }
         let shape = self.b.shape_set(self.buf.bases[i].shape);
@@ -328,7 +358,8 @@ impl<'a> Search<'a> {
                     for i in 0..w {
                         let near = self.buf.near[j * w + i];
                         let closed = self.buf.levels[at + w + i];
-                        self.buf.levels[next + i] = self.buf.levels[at + i] | (near & above(root, i) & !closed);
+                        self.buf.levels[next + i] =
+                            self.buf.levels[at + i] | (near & above(root, i) & !closed);
                         self.buf.levels[next + w + i] = closed | near;
                     }
                     out = self.grow(root, cx);
@@ -452,15 +483,25 @@ impl<'a> Search<'a> {
             return;
         };
         let k = self.k;
-        let cells: Vec<usize> = self.buf
+        let cells: Vec<usize> = self
+            .buf
             .chosen
             .iter()
             .flat_map(|&i| {
                 let set = self.set(i);
-                b.shapes[self.buf.bases[i].shape].cells.iter().copied().filter(move |&c| set[c / 64] >> (c % 64) & 1 == 1)
+                b.shapes[self.buf.bases[i].shape]
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(move |&c| set[c / 64] >> (c % 64) & 1 == 1)
             })
             .collect();
-        let base_ids: Vec<usize> = self.buf.chosen.iter().map(|&i| self.buf.bases[i].shape).collect();
+        let base_ids: Vec<usize> = self
+            .buf
+            .chosen
+            .iter()
+            .map(|&i| self.buf.bases[i].shape)
+            .collect();
         let names = |ids: &[usize]| {
             ids.iter()
                 .map(|&s| b.shapes[s].name.as_str())

@@ -25,11 +25,11 @@ use std::rc::Rc;
 use rustc_hash::FxHashMap;
 
 use super::net::{Net, NetMode, Snapshot};
-use reach::{Reach, Useful};
 use super::{LogicRule, Step};
 use crate::logic::board::{bits, Board};
 use crate::logic::budget::Cx;
 use crate::logic::{rate, Family};
+use reach::{Reach, Useful};
 
 mod reach;
 
@@ -305,7 +305,13 @@ impl Forcing {
     /// budget ran out.
     /// A branch whose propagation is kept in `done` (complete, so the same at every larger
     /// limit) keeps its size there too, for the next tiers.
-    fn sizes(&self, net: &mut Net, proofs: &[Proof], cx: &mut Cx, done: &mut Done) -> Option<Vec<usize>> {
+    fn sizes(
+        &self,
+        net: &mut Net,
+        proofs: &[Proof],
+        cx: &mut Cx,
+        done: &mut Done,
+    ) -> Option<Vec<usize>> {
         let mut total = vec![0; proofs.len()];
         // (assumption, proof, target)
         let mut todo: Vec<(u32, u32, u32)> = Vec::new();
@@ -315,7 +321,11 @@ impl Forcing {
                 continue;
             }
             for (start, targets) in self.branches(net, p) {
-                todo.push((start, i as u32, targets.first().copied().unwrap_or(u32::MAX)));
+                todo.push((
+                    start,
+                    i as u32,
+                    targets.first().copied().unwrap_or(u32::MAX),
+                ));
             }
         }
         todo.sort_unstable();
@@ -328,7 +338,11 @@ impl Forcing {
             let start = todo[i].0;
             let end = i + todo[i..].iter().take_while(|x| x.0 == start).count();
             let kept = done.kept(start);
-            if kept && todo[i..end].iter().all(|x| done.sizes.contains_key(&(start, x.2))) {
+            if kept
+                && todo[i..end]
+                    .iter()
+                    .all(|x| done.sizes.contains_key(&(start, x.2)))
+            {
                 for &(_, p, t) in &todo[i..end] {
                     total[p as usize] += done.sizes[&(start, t)];
                 }
@@ -355,7 +369,10 @@ impl Forcing {
                 let (_, p, t) = todo[i];
                 let ends: Vec<u32> = match met {
                     Some((on, off)) if t == u32::MAX => vec![on, off],
-                    _ => [t].into_iter().filter(|&t| t != u32::MAX && net.has(t)).collect(),
+                    _ => [t]
+                        .into_iter()
+                        .filter(|&t| t != u32::MAX && net.has(t))
+                        .collect(),
                 };
                 let size = if ends.is_empty() { 1 } else { net.size(&ends) };
                 total[p as usize] += size;
@@ -393,7 +410,10 @@ impl Forcing {
                 .map(|&t| {
                     let path = net.path(t);
                     cells.extend(path.iter().map(|&q| net.cand(q).0));
-                    path.iter().map(|&q| net.text(q)).collect::<Vec<_>>().join(" → ")
+                    path.iter()
+                        .map(|&q| net.text(q))
+                        .collect::<Vec<_>>()
+                        .join(" → ")
                 })
                 .collect();
             lines.push(chains.join(" and "));
@@ -459,10 +479,9 @@ impl Forcing {
             NetKind::Multiple => format!("{kind} forcing chains"),
             NetKind::Dynamic(0) => format!("Dynamic {} forcing chains", kind.to_lowercase()),
             NetKind::Dynamic(1) => format!("Dynamic {} forcing chains (+)", kind.to_lowercase()),
-            NetKind::Dynamic(l) => format!(
-                "Nested {} forcing chains (level {l})",
-                kind.to_lowercase()
-            ),
+            NetKind::Dynamic(l) => {
+                format!("Nested {} forcing chains (level {l})", kind.to_lowercase())
+            }
         }
     }
 }
@@ -580,7 +599,13 @@ impl Done {
     /// it does) and what it reached. A propagation that stopped nowhere at the depth limit
     /// (and whose nested searches were complete) is the same at every larger limit, so it is
     /// kept for the next tiers.
-    fn recall(&mut self, net: &mut Net, start: u32, cx: &mut Cx, cut: &mut bool) -> (Option<usize>, Reach) {
+    fn recall(
+        &mut self,
+        net: &mut Net,
+        start: u32,
+        cx: &mut Cx,
+        cut: &mut bool,
+    ) -> (Option<usize>, Reach) {
         if let Some(t) = self.map.get(&start) {
             let i = self.tier - t.first;
             let last = t.at.len() - 1;

@@ -83,15 +83,20 @@ impl LogicRule for HouseCombinations {
                 cx.exhaustive = false;
                 return best;
             }
-            let Ok(Some(groups)) = groups(b, &b.cand, h) else { continue };
+            let Ok(Some(groups)) = groups(b, &b.cand, h) else {
+                continue;
+            };
             let cages = groups.iter().filter(|g| g.shape.is_some()).count();
             let weight = rate::house(cages);
             if best.as_ref().is_some_and(|x| x.weight <= weight) || !cx.wants(weight) {
                 continue;
             }
-            let changed = groups
-                .iter()
-                .any(|g| g.inside.iter().chain(&g.outside).any(|&c| b.changed_since(c, cx.since)));
+            let changed = groups.iter().any(|g| {
+                g.inside
+                    .iter()
+                    .chain(&g.outside)
+                    .any(|&c| b.changed_since(c, cx.since))
+            });
             if !changed {
                 continue;
             }
@@ -275,8 +280,14 @@ fn kept(b: &Board, groups: &[Group]) -> Option<Vec<(usize, Mask)>> {
     for (g, live) in order.iter().zip(&live) {
         g.inside.iter().chain(&g.outside).for_each(|&c| add(c, 0));
         for (o, _) in g.opts.iter().zip(live).filter(|x| *x.1) {
-            g.inside.iter().zip(&o.inside).for_each(|(&c, &m)| add(c, m));
-            g.outside.iter().zip(&o.outside).for_each(|(&c, &m)| add(c, m));
+            g.inside
+                .iter()
+                .zip(&o.inside)
+                .for_each(|(&c, &m)| add(c, m));
+            g.outside
+                .iter()
+                .zip(&o.outside)
+                .for_each(|(&c, &m)| add(c, m));
         }
     }
     Some(keep)
@@ -287,13 +298,22 @@ fn kept(b: &Board, groups: &[Group]) -> Option<Vec<(usize, Mask)>> {
 fn house_step(b: &Board, h: usize, groups: &[Group], weight: f64) -> Option<Step> {
     let keep = kept(b, groups)?;
     // the plain walk: every cell of the house alone
-    let lone: Vec<Group> = b.shapes[h].cells.iter().map(|&c| cell_group(&b.cand, c)).collect();
+    let lone: Vec<Group> = b.shapes[h]
+        .cells
+        .iter()
+        .map(|&c| cell_group(&b.cand, c))
+        .collect();
     let mut lone_order: Vec<&Group> = lone.iter().collect();
     lone_order.sort_by_key(|g| g.opts.len());
     let plain = walk(&lone_order, b.full, b.n_symbols)?;
     let mut plain_keep: Vec<(usize, Mask)> = Vec::new();
     for (g, live) in lone_order.iter().zip(&plain) {
-        let m = g.opts.iter().zip(live).filter(|x| *x.1).fold(0, |m, (o, _)| m | o.set);
+        let m = g
+            .opts
+            .iter()
+            .zip(live)
+            .filter(|x| *x.1)
+            .fold(0, |m, (o, _)| m | o.set);
         plain_keep.push((g.inside[0], m));
     }
     let mut elim = Vec::new();
@@ -301,7 +321,10 @@ fn house_step(b: &Board, h: usize, groups: &[Group], weight: f64) -> Option<Step
         if b.value[c].is_some() {
             continue;
         }
-        let plain = plain_keep.iter().find(|e| e.0 == c).map_or(b.cand[c], |e| e.1);
+        let plain = plain_keep
+            .iter()
+            .find(|e| e.0 == c)
+            .map_or(b.cand[c], |e| e.1);
         for v in bits(b.cand[c] & !m & plain) {
             elim.push((c, v as u8));
         }
@@ -320,7 +343,12 @@ fn house_step(b: &Board, h: usize, groups: &[Group], weight: f64) -> Option<Step
             if g.outside.is_empty() {
                 format!("{} (sum {total})", shape.name)
             } else {
-                format!("{} (sum {total}, {} of {} cells)", shape.name, g.inside.len(), shape.cells.len())
+                format!(
+                    "{} (sum {total}, {} of {} cells)",
+                    shape.name,
+                    g.inside.len(),
+                    shape.cells.len()
+                )
             }
         })
         .collect();
@@ -408,8 +436,12 @@ mod tests {
     /// completed, each cage's cells outside the row filled on their own (the cage's cells
     /// distinct, its total met).
     fn brute(b: &Board, cand: &[Mask], row: &[usize]) -> Vec<(usize, Mask)> {
-        let cages: Vec<&crate::logic::board::LShape> =
-            b.shapes.iter().filter(|s| s.sum.is_some() && !s.complete).take(4).collect();
+        let cages: Vec<&crate::logic::board::LShape> = b
+            .shapes
+            .iter()
+            .filter(|s| s.sum.is_some() && !s.complete)
+            .take(4)
+            .collect();
         let mut cells: Vec<usize> = row.to_vec();
         for c in &cages {
             cells.extend(c.cells.iter().filter(|x| !row.contains(x)));
@@ -447,7 +479,8 @@ mod tests {
                 } {}
             }
             let want = brute(&b, &cand, &b.shapes[h].cells);
-            let kept = groups(&b, &cand, h).and_then(|g| g.map(|g| kept(&b, &g).ok_or(())).transpose());
+            let kept =
+                groups(&b, &cand, h).and_then(|g| g.map(|g| kept(&b, &g).ok_or(())).transpose());
             match kept {
                 Ok(Some(mut got)) => {
                     got.sort_unstable();
@@ -511,13 +544,23 @@ mod tests {
                 })
                 .collect();
             let refs: Vec<&Group> = groups.iter().collect();
-            let mut want: Vec<Vec<bool>> = groups.iter().map(|g| vec![false; g.opts.len()]).collect();
+            let mut want: Vec<Vec<bool>> =
+                groups.iter().map(|g| vec![false; g.opts.len()]).collect();
             let mut any = false;
             let mut pick = vec![0usize; groups.len()];
-            fn all(g: &[Group], i: usize, used: Mask, pick: &mut [usize], want: &mut [Vec<bool>], any: &mut bool) {
+            fn all(
+                g: &[Group],
+                i: usize,
+                used: Mask,
+                pick: &mut [usize],
+                want: &mut [Vec<bool>],
+                any: &mut bool,
+            ) {
                 if i == g.len() {
                     *any = true;
-                    pick.iter().enumerate().for_each(|(k, &j)| want[k][j] = true);
+                    pick.iter()
+                        .enumerate()
+                        .for_each(|(k, &j)| want[k][j] = true);
                     return;
                 }
                 for (j, o) in g[i].opts.iter().enumerate() {

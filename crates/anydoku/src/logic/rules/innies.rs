@@ -189,7 +189,11 @@ fn shift_or(to: &mut [u64], from: &[u64], by: usize) {
     let (w, r) = (by / 64, by % 64);
     for i in (w..to.len()).rev() {
         let lo = from[i - w] << r;
-        let hi = if r > 0 && i > w { from[i - w - 1] >> (64 - r) } else { 0 };
+        let hi = if r > 0 && i > w {
+            from[i - w - 1] >> (64 - r)
+        } else {
+            0
+        };
         to[i] |= lo | hi;
     }
 }
@@ -211,7 +215,10 @@ fn add_sets(a: &[u64], b: &[u64], words: usize) -> Vec<u64> {
 pub fn equation_support(b: &Board, e: &Equation) -> Option<Vec<Mask>> {
     const MAX_RANGE: usize = 1 << 12;
     let groups = groups(b, e)?;
-    let range: usize = groups.iter().map(|g| 64 - g.sums.leading_zeros() as usize).sum();
+    let range: usize = groups
+        .iter()
+        .map(|g| 64 - g.sums.leading_zeros() as usize)
+        .sum();
     if range >= MAX_RANGE {
         return None;
     }
@@ -300,7 +307,10 @@ fn equation_step(b: &Board, e: &Equation, free: usize, weight: f64) -> Option<St
         placements: vec![],
         eliminations: elim,
         reason: if e.members.len() == 1 && b.shapes[e.members[0]].sum.is_some() {
-            format!("{}: with the cells that see each other distinct, {equation}", e.name)
+            format!(
+                "{}: with the cells that see each other distinct, {equation}",
+                e.name
+            )
         } else {
             format!("the law of 45 on {} gives {equation}", e.name)
         },
@@ -327,11 +337,27 @@ mod tests {
         let cells: Vec<usize> = e.plus.iter().chain(&e.minus).copied().collect();
         let mut out = vec![0; cells.len()];
         let mut path = vec![0usize; cells.len()];
-        fn go(b: &Board, e: &Equation, cells: &[usize], d: bool, i: usize, p: &mut [usize], out: &mut [Mask]) {
+        fn go(
+            b: &Board,
+            e: &Equation,
+            cells: &[usize],
+            d: bool,
+            i: usize,
+            p: &mut [usize],
+            out: &mut [Mask],
+        ) {
             if i == cells.len() {
-                let sum: i64 = p.iter().enumerate().map(|(j, &s)| {
-                    if j < e.plus.len() { b.values[s] } else { -b.values[s] }
-                }).sum();
+                let sum: i64 = p
+                    .iter()
+                    .enumerate()
+                    .map(|(j, &s)| {
+                        if j < e.plus.len() {
+                            b.values[s]
+                        } else {
+                            -b.values[s]
+                        }
+                    })
+                    .sum();
                 if sum == e.total {
                     p.iter().enumerate().for_each(|(j, &s)| out[j] |= 1 << s);
                 }

@@ -289,7 +289,10 @@ fn adjacency(total: usize, made: &[(u32, u32, Link)]) -> (Vec<u32>, Vec<(u32, Li
     let mut room = vec![(0u32, Link::Cell); 2 * made.len()];
     for &(u, w, l) in made {
         let (u, w) = (u as usize, w as usize);
-        if room[start[u] as usize..end[u] as usize].iter().any(|&(x, _)| x as usize == w) {
+        if room[start[u] as usize..end[u] as usize]
+            .iter()
+            .any(|&(x, _)| x as usize == w)
+        {
             continue;
         }
         room[end[u] as usize] = (w as u32, l);
@@ -409,7 +412,10 @@ fn group_weak(b: &Board, groups: &[Group], base: usize) -> (Vec<u32>, Vec<u32>) 
             }
         }
         for &j in by_sym[g.v].iter().filter(|&&j| j > i) {
-            let inside = cells_of(j).iter().zip(common_of(i)).all(|(&h, &a)| h & !a == 0);
+            let inside = cells_of(j)
+                .iter()
+                .zip(common_of(i))
+                .all(|(&h, &a)| h & !a == 0);
             if inside {
                 made.extend([(gid, (base + j) as u32), ((base + j) as u32, gid)]);
             }

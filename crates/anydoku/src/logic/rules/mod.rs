@@ -116,7 +116,8 @@ pub fn standard(n_symbols: usize, families: &[Family]) -> Vec<Box<dyn LogicRule>
     }
     // the constraint kinds' own rules are part of the puzzle, like the singles
     rules.retain(|r| {
-        matches!(r.family(), Family::Singles | Family::Constraints) || families.contains(&r.family())
+        matches!(r.family(), Family::Singles | Family::Constraints)
+            || families.contains(&r.family())
     });
     rules.sort_by(|a, b| a.min_weight().total_cmp(&b.min_weight()));
     rules

@@ -210,7 +210,17 @@ impl<'a> Net<'a> {
             graph: (!mode.dynamic).then(|| Graph::of(b, false)),
             work: b.cand.clone(),
             gen: 0,
-            slot: vec![Slot { seen: 0, start: 0, len: 0, depth: 0, extra: 0, via: u32::MAX }; pots],
+            slot: vec![
+                Slot {
+                    seen: 0,
+                    start: 0,
+                    len: 0,
+                    depth: 0,
+                    extra: 0,
+                    via: u32::MAX
+                };
+                pots
+            ],
             arena: Vec::new(),
             order: Vec::new(),
             on_next: 0,
@@ -296,7 +306,14 @@ impl<'a> Net<'a> {
             .max()
             .unwrap_or(0);
         let (start, len) = (self.arena.len() as u32, parents.len() as u16);
-        self.slot[p as usize] = Slot { seen: self.gen, start, len, depth, extra, via: u32::MAX };
+        self.slot[p as usize] = Slot {
+            seen: self.gen,
+            start,
+            len,
+            depth,
+            extra,
+            via: u32::MAX,
+        };
         self.arena.extend_from_slice(parents);
         self.order.push(p);
     }
@@ -345,7 +362,11 @@ impl<'a> Net<'a> {
     /// behind a potential is fixed once it is reached, so its [`Net::size`] is known then. It
     /// reports no contradiction when it stops early. A net with nested rules runs to the end
     /// (their searches tell `cx` whether they were complete).
-    pub fn run_until(&mut self, cx: &mut Cx, targets: impl Iterator<Item = u32>) -> Option<(u32, u32)> {
+    pub fn run_until(
+        &mut self,
+        cx: &mut Cx,
+        targets: impl Iterator<Item = u32>,
+    ) -> Option<(u32, u32)> {
         self.until.clear();
         if self.nested.is_empty() {
             self.until.extend(targets);
@@ -450,7 +471,9 @@ impl<'a> Net<'a> {
             y: !self.mode.nishio,
             grouped: false,
         };
-        g.weak(self.b, (p / 2) as usize, m, &mut |w| out.one((2 * w) as u32, p));
+        g.weak(self.b, (p / 2) as usize, m, &mut |w| {
+            out.one((2 * w) as u32, p)
+        });
     }
 
     /// What an on potential makes in a dynamic net: the off potentials of the cell's other
@@ -494,7 +517,9 @@ impl<'a> Net<'a> {
                 y: !self.mode.nishio,
                 grouped: false,
             };
-            g.strong((p / 2) as usize, m, &mut |w, _| out.one((2 * w + 1) as u32, p));
+            g.strong((p / 2) as usize, m, &mut |w, _| {
+                out.one((2 * w + 1) as u32, p)
+            });
             return;
         }
         let b = self.b;
@@ -520,9 +545,11 @@ impl<'a> Net<'a> {
             let (words, set) = (b.words, b.shape_set(s));
             let (holds, base) = (&self.holds[v * words..], &self.base_holds[v * words..]);
             let not_c = |w: usize| if w == c / 64 { !(1u64 << (c % 64)) } else { !0 };
-            let Some(other) = (0..words)
-                .find_map(|w| bits(set[w] & holds[w] & not_c(w)).next().map(|i| w * 64 + i))
-            else {
+            let Some(other) = (0..words).find_map(|w| {
+                bits(set[w] & holds[w] & not_c(w))
+                    .next()
+                    .map(|i| w * 64 + i)
+            }) else {
                 continue;
             };
             let q = self.pot(other, v, true);

@@ -77,7 +77,12 @@ fn has(set: &[u64], c: usize) -> bool {
 
 /// The places of `v` in shape `a` (a bitset), as a list in the shape's order.
 fn cells_of(b: &Board, a: usize, places: &[u64]) -> Vec<usize> {
-    b.shapes[a].cells.iter().copied().filter(|&c| has(places, c)).collect()
+    b.shapes[a]
+        .cells
+        .iter()
+        .copied()
+        .filter(|&c| has(places, c))
+        .collect()
 }
 
 /// The step of a unique shape holding `places`, the places of `v` in shape `a` (a bitset);
@@ -92,7 +97,11 @@ fn by_shapes(b: &Board, a: usize, v: usize, places: &[u64], terse: bool) -> Opti
             continue;
         }
         // v left in sb outside a
-        let outside = set_b.iter().zip(b.holds(v)).zip(in_a).any(|((x, h), i)| x & h & !i != 0);
+        let outside = set_b
+            .iter()
+            .zip(b.holds(v))
+            .zip(in_a)
+            .any(|((x, h), i)| x & h & !i != 0);
         if !outside {
             continue;
         }

@@ -42,7 +42,11 @@ pub fn support(b: &Board, cells: &[usize], cands: &[Mask], total: i64) -> Option
         .map(|i| (0..i).filter(|&j| sees(b, cells[j], cells[i])).collect())
         .collect();
     let frontier: Vec<Vec<usize>> = (0..=k)
-        .map(|i| (0..i).filter(|&j| (i..k).any(|l| earlier[l].contains(&j))).collect())
+        .map(|i| {
+            (0..i)
+                .filter(|&j| (i..k).any(|l| earlier[l].contains(&j)))
+                .collect()
+        })
         .collect();
     if frontier.iter().any(|f| f.len() > MAX_FRONTIER) || b.n_symbols > 64 {
         return None;
@@ -52,7 +56,10 @@ pub fn support(b: &Board, cells: &[usize], cands: &[Mask], total: i64) -> Option
     // the least and most the cells from `i` on can add
     let mut rest = vec![(0i64, 0i64); k + 1];
     for i in (0..k).rev() {
-        rest[i] = (rest[i + 1].0 + lo_of(cands[i]), rest[i + 1].1 + hi_of(cands[i]));
+        rest[i] = (
+            rest[i + 1].0 + lo_of(cands[i]),
+            rest[i + 1].1 + hi_of(cands[i]),
+        );
     }
     let value_at = |key: u64, f: &[usize], j: usize| -> usize {
         let at = f.iter().position(|&x| x == j).expect("a frontier cell");
@@ -60,7 +67,10 @@ pub fn support(b: &Board, cells: &[usize], cands: &[Mask], total: i64) -> Option
     };
     // one move: from state (key, sum) before cell i, value v → the state before cell i + 1
     let next = |i: usize, key: u64, sum: i64, v: usize| -> Option<(u64, i64)> {
-        if earlier[i].iter().any(|&j| value_at(key, &frontier[i], j) == v) {
+        if earlier[i]
+            .iter()
+            .any(|&j| value_at(key, &frontier[i], j) == v)
+        {
             return None;
         }
         let s = sum + values[v];
@@ -69,7 +79,11 @@ pub fn support(b: &Board, cells: &[usize], cands: &[Mask], total: i64) -> Option
         }
         let mut out = 0u64;
         for (at, &j) in frontier[i + 1].iter().enumerate() {
-            let w = if j == i { v } else { value_at(key, &frontier[i], j) };
+            let w = if j == i {
+                v
+            } else {
+                value_at(key, &frontier[i], j)
+            };
             out |= (w as u64) << (6 * at);
         }
         Some((out, s))
@@ -94,8 +108,11 @@ pub fn support(b: &Board, cells: &[usize], cands: &[Mask], total: i64) -> Option
         layers.push(layer);
     }
     // backward: the states that end on the total, and the moves into them
-    let mut good: std::collections::HashSet<(u64, i64)> =
-        layers[k].iter().copied().filter(|&(_, s)| s == total).collect();
+    let mut good: std::collections::HashSet<(u64, i64)> = layers[k]
+        .iter()
+        .copied()
+        .filter(|&(_, s)| s == total)
+        .collect();
     let mut out = vec![0 as Mask; k];
     for i in (0..k).rev() {
         let mut before = std::collections::HashSet::new();
@@ -119,7 +136,14 @@ mod tests {
 
     /// Brute force: every filling of the cells with peers distinct that adds up to `total`.
     fn brute(b: &Board, cells: &[usize], cands: &[Mask], total: i64) -> Vec<Mask> {
-        fn go(b: &Board, cells: &[usize], cands: &[Mask], total: i64, at: &mut Vec<usize>, out: &mut [Mask]) {
+        fn go(
+            b: &Board,
+            cells: &[usize],
+            cands: &[Mask],
+            total: i64,
+            at: &mut Vec<usize>,
+            out: &mut [Mask],
+        ) {
             let i = at.len();
             if i == cells.len() {
                 if at.iter().map(|&v| b.values[v]).sum::<i64>() == total {
@@ -166,10 +190,16 @@ mod tests {
                 }
                 c
             };
-            let cands: Vec<Mask> = (0..k).map(|_| (next() & 0x1ff) | 1 << (next() % 9)).collect();
+            let cands: Vec<Mask> = (0..k)
+                .map(|_| (next() & 0x1ff) | 1 << (next() % 9))
+                .collect();
             let total = (k as i64) + (next() % (8 * k as u64 + 1)) as i64;
             let got = super::support(&b, &cells, &cands, total).expect("small");
-            assert_eq!(got, brute(&b, &cells, &cands, total), "{cells:?} {cands:?} {total}");
+            assert_eq!(
+                got,
+                brute(&b, &cells, &cands, total),
+                "{cells:?} {cands:?} {total}"
+            );
         }
     }
 }

@@ -76,7 +76,11 @@ impl LogicRule for NakedSubset {
                 continue;
             }
             small.clear();
-            small.extend(free.iter().copied().filter(|&c| (2..=k as u32).contains(&b.cand[c].count_ones())));
+            small.extend(
+                free.iter()
+                    .copied()
+                    .filter(|&c| (2..=k as u32).contains(&b.cand[c].count_ones())),
+            );
             if small.len() < k {
                 continue;
             }
@@ -156,7 +160,11 @@ impl LogicRule for HiddenSubset {
             syms.clear();
             let set = b.shape_set(i);
             for v in bits(open) {
-                let places: u32 = set.iter().zip(b.holds(v)).map(|(x, h)| (x & h).count_ones()).sum();
+                let places: u32 = set
+                    .iter()
+                    .zip(b.holds(v))
+                    .map(|(x, h)| (x & h).count_ones())
+                    .sum();
                 if (2..=k as u32).contains(&places) {
                     syms.push((v, 0));
                 }

@@ -84,7 +84,13 @@ impl SupportCache {
     /// The symbols every combination of unique sum shape `s` uses (its cells holding `cands`,
     /// symbols of `width` bits): from the table when the candidates pack, or worked out by
     /// `work` (and kept when they pack).
-    pub(crate) fn required(&self, s: usize, cands: &[Mask], width: u32, work: impl FnOnce() -> Mask) -> Mask {
+    pub(crate) fn required(
+        &self,
+        s: usize,
+        cands: &[Mask],
+        width: u32,
+        work: impl FnOnce() -> Mask,
+    ) -> Mask {
         let Some(key) = packed_key(s, cands, width) else {
             return work();
         };
@@ -135,7 +141,9 @@ impl SupportCache {
             keep(&self.small, key, value);
             return;
         }
-        let key: LongKey = std::iter::once(s as Mask).chain(cands.iter().copied()).collect();
+        let key: LongKey = std::iter::once(s as Mask)
+            .chain(cands.iter().copied())
+            .collect();
         if let Some(x) = self.large.lock().ok().and_then(|m| m.get(&key).cloned()) {
             out.extend_from_slice(&x);
             return;
@@ -178,10 +186,17 @@ mod tests {
             o.extend([0; 3]);
         });
         assert!(worked && out == vec![0; 3]);
-        assert_eq!(pack(&[0b10_0000_0000], 9, 112), None, "a mask wider than its field");
+        assert_eq!(
+            pack(&[0b10_0000_0000], 9, 112),
+            None,
+            "a mask wider than its field"
+        );
         // required symbols: kept per shape and candidates, worked out once
         assert_eq!(cache.required(3, &cases[0].1, 9, || 0b100), 0b100);
-        assert_eq!(cache.required(3, &cases[0].1, 9, || panic!("worked out twice")), 0b100);
+        assert_eq!(
+            cache.required(3, &cases[0].1, 9, || panic!("worked out twice")),
+            0b100
+        );
         assert_eq!(cache.required(4, &cases[0].1, 9, || 0b10), 0b10);
     }
 }

@@ -76,7 +76,9 @@ impl LogicRule for SumForcing {
         if !cx.wants(self.min_weight()) {
             return None;
         }
-        let shapes: Vec<usize> = (0..b.shapes.len()).filter(|&s| b.shapes[s].sum.is_some()).collect();
+        let shapes: Vec<usize> = (0..b.shapes.len())
+            .filter(|&s| b.shapes[s].sum.is_some())
+            .collect();
         if shapes.is_empty() {
             return None;
         }
@@ -117,7 +119,9 @@ impl LogicRule for SumForcingCages {
         if !cx.wants(self.min_weight()) || !b.shapes.iter().any(|s| s.sum.is_some() && s.unique) {
             return None;
         }
-        let shapes: Vec<usize> = (0..b.shapes.len()).filter(|&s| b.shapes[s].sum.is_some()).collect();
+        let shapes: Vec<usize> = (0..b.shapes.len())
+            .filter(|&s| b.shapes[s].sum.is_some())
+            .collect();
         at_level(b, &shapes, CAGE_TIER, cx).unwrap_or_else(|()| {
             cx.exhaustive = false;
             None
@@ -127,7 +131,14 @@ impl LogicRule for SumForcingCages {
 
 /// The lightest step of `shapes` with nets nested `level` deep; `Err` when the budget ran out.
 fn at_level(b: &Board, shapes: &[usize], level: usize, cx: &mut Cx) -> Result<Option<Step>, ()> {
-    let mut net = Net::new(b, NetMode { dynamic: true, nishio: false, level: level.min(MAX_LEVEL) });
+    let mut net = Net::new(
+        b,
+        NetMode {
+            dynamic: true,
+            nishio: false,
+            level: level.min(MAX_LEVEL),
+        },
+    );
     if level == CAGE_TIER {
         net = net.with_nested(cage_nested());
     }
@@ -210,7 +221,9 @@ fn fillings(b: &Board, cells: &[usize], total: i64) -> Option<Vec<Vec<u8>>> {
             next[i] &= next[i] - 1;
             let s = sum + values[v];
             let fits = s + rest[i + 1].0 <= total && s + rest[i + 1].1 >= total;
-            let seen = (0..i).any(|j| at[j] as usize == v && b.peers[cells[j]].binary_search(&(cells[i] as u32)).is_ok());
+            let seen = (0..i).any(|j| {
+                at[j] as usize == v && b.peers[cells[j]].binary_search(&(cells[i] as u32)).is_ok()
+            });
             if fits && !seen {
                 at.push(v as u8);
                 sum = s;
@@ -230,7 +243,12 @@ fn fillings(b: &Board, cells: &[usize], total: i64) -> Option<Vec<Vec<u8>>> {
 /// Runs every filling as a branch: the off potentials of open candidates every surviving
 /// branch reaches, with the nets' total size; `Some(None)` when they share none; `None` when
 /// the budget ran out.
-fn branches(net: &mut Net, cells: &[usize], fillings: &[Vec<u8>], cx: &mut Cx) -> Option<Option<Found>> {
+fn branches(
+    net: &mut Net,
+    cells: &[usize],
+    fillings: &[Vec<u8>],
+    cx: &mut Cx,
+) -> Option<Option<Found>> {
     let b = net.b;
     let mut common: Option<Vec<u64>> = None;
     let mut alive = 0;
@@ -247,7 +265,10 @@ fn branches(net: &mut Net, cells: &[usize], fillings: &[Vec<u8>], cx: &mut Cx) -
             None => common = Some(reached),
             Some(c) => c.iter_mut().zip(&reached).for_each(|(a, r)| *a &= r),
         }
-        if common.as_ref().is_some_and(|c| c.iter().all(|&w| w & 0x5555_5555_5555_5555 == 0)) {
+        if common
+            .as_ref()
+            .is_some_and(|c| c.iter().all(|&w| w & 0x5555_5555_5555_5555 == 0))
+        {
             return Some(None);
         }
     }
@@ -257,7 +278,9 @@ fn branches(net: &mut Net, cells: &[usize], fillings: &[Vec<u8>], cx: &mut Cx) -
     let targets: Vec<u32> = (0..b.cell_count() * n)
         .filter(|&node| {
             let (c, v) = (node / n, node % n);
-            b.value[c].is_none() && b.cand[c] >> v & 1 != 0 && common[node * 2 / 64] >> (node * 2 % 64) & 1 != 0
+            b.value[c].is_none()
+                && b.cand[c] >> v & 1 != 0
+                && common[node * 2 / 64] >> (node * 2 % 64) & 1 != 0
         })
         .map(|node| (node * 2) as u32)
         .collect();
@@ -272,7 +295,11 @@ fn branches(net: &mut Net, cells: &[usize], fillings: &[Vec<u8>], cx: &mut Cx) -
             None => net.size(&targets),
         };
     }
-    Some(Some(Found { targets, size, alive }))
+    Some(Some(Found {
+        targets,
+        size,
+        alive,
+    }))
 }
 
 /// Assumes filling `f` of `cells` and propagates: the opposite potentials met, if any;
@@ -308,8 +335,10 @@ struct Found {
 fn step(b: &Board, s: usize, level: usize, ways: usize, found: &Found) -> Step {
     let (targets, size) = (&found.targets, found.size);
     let n = b.n_symbols;
-    let eliminations: Vec<(usize, u8)> =
-        targets.iter().map(|&p| ((p / 2) as usize / n, ((p / 2) as usize % n) as u8)).collect();
+    let eliminations: Vec<(usize, u8)> = targets
+        .iter()
+        .map(|&p| ((p / 2) as usize / n, ((p / 2) as usize % n) as u8))
+        .collect();
     let mut cells: Vec<usize> = eliminations.iter().map(|e| e.0).collect();
     cells.dedup();
     let shape = &b.shapes[s];
@@ -317,7 +346,11 @@ fn step(b: &Board, s: usize, level: usize, ways: usize, found: &Found) -> Step {
         "" => "Cage",
         t => t,
     };
-    let free = shape.cells.iter().filter(|&&c| b.value[c].is_none()).count();
+    let free = shape
+        .cells
+        .iter()
+        .filter(|&&c| b.value[c].is_none())
+        .count();
     Step {
         rule: match level {
             0 => format!("{title} forcing chains"),
@@ -380,12 +413,19 @@ mod tests {
         use crate::generate::{Generator, KillerOptions, Options};
         let options = Options {
             attempts: 200,
-            killer: Some(KillerOptions { min_size: 2, max_size: 5, drop_cages: true }),
+            killer: Some(KillerOptions {
+                min_size: 2,
+                max_size: 5,
+                drop_cages: true,
+            }),
             limits: Limits::none(),
             ..Options::default()
         };
         let g = std::sync::Arc::new(crate::Geometry::builtin("classic9").expect("built in"));
-        Generator::new(g, options).expect("options").generate_seeded(seed, 0).expect("made")
+        Generator::new(g, options)
+            .expect("options")
+            .generate_seeded(seed, 0)
+            .expect("made")
     }
 
     /// On a generated minimal Killer (seed 4, as `generate --killer --seed 4` makes it), once
@@ -399,7 +439,9 @@ mod tests {
         let made = generated_killer(4);
         let p = &made.puzzle;
         let logic = Logic::all(9);
-        let path = logic.solve(&p.geometry, &p.givens, Some(&made.solution)).expect("a path");
+        let path = logic
+            .solve(&p.geometry, &p.givens, Some(&made.solution))
+            .expect("a path");
         assert!(path.solved && !path.search);
         let budget = Budget::unlimited();
         let (mut b, mut hardest, mut went_first) = (path.start.clone(), 0.0f64, 0);
@@ -431,16 +473,24 @@ mod tests {
         let made = generated_killer(2);
         let p = &made.puzzle;
         let sol = &made.solution;
-        let path = Logic::all(9).solve(&p.geometry, &p.givens, Some(sol)).expect("a path");
+        let path = Logic::all(9)
+            .solve(&p.geometry, &p.givens, Some(sol))
+            .expect("a path");
         assert!(path.solved && !path.search);
-        let first = path.steps.iter().position(|s| s.rule.ends_with("(++)")).expect("a cage tier step");
+        let first = path
+            .steps
+            .iter()
+            .position(|s| s.rule.ends_with("(++)"))
+            .expect("a cage tier step");
         let mut b = path.start.clone();
         for step in &path.steps[..first] {
             b.apply(step);
         }
         let budget = Budget::unlimited();
         assert!(super::SumForcing.find(&b, &mut Cx::new(&budget)).is_none());
-        let step = super::SumForcingCages.find(&b, &mut Cx::new(&budget)).expect("a step");
+        let step = super::SumForcingCages
+            .find(&b, &mut Cx::new(&budget))
+            .expect("a step");
         assert!(!step.eliminations.is_empty());
         for &(c, v) in &step.eliminations {
             assert_ne!(sol[c], v, "{}", b.cell(c));
@@ -469,12 +519,22 @@ mod tests {
         let budget = Budget::unlimited();
         let below = Logic::all(9).below(crate::logic::rate::DYNAMIC);
         let path = below
-            .solve_until(&p.geometry, &p.givens, Some(sol), &budget, Until::Weight(100.0))
+            .solve_until(
+                &p.geometry,
+                &p.givens,
+                Some(sol),
+                &budget,
+                Until::Weight(100.0),
+            )
             .expect("a path");
         assert!(!path.solved);
         let b = path.end;
-        assert!(Forcing(NetKind::Dynamic(0)).find(&b, &mut Cx::new(&budget)).is_none());
-        let step = super::SumForcing.find(&b, &mut Cx::new(&budget)).expect("a step");
+        assert!(Forcing(NetKind::Dynamic(0))
+            .find(&b, &mut Cx::new(&budget))
+            .is_none());
+        let step = super::SumForcing
+            .find(&b, &mut Cx::new(&budget))
+            .expect("a step");
         assert_eq!(step.rule, "Little killer forcing chains");
         assert!(!step.eliminations.is_empty());
         for &(c, v) in &step.eliminations {
@@ -489,10 +549,15 @@ mod tests {
         let mut count = 0;
         let mut walk = vec![0usize; cells.len()];
         'all: loop {
-            let ok = walk.iter().enumerate().all(|(i, &v)| b.cand[cells[i]] >> v & 1 != 0)
+            let ok = walk
+                .iter()
+                .enumerate()
+                .all(|(i, &v)| b.cand[cells[i]] >> v & 1 != 0)
                 && walk.iter().map(|&v| b.values[v]).sum::<i64>() == total
                 && (0..cells.len()).all(|i| {
-                    (0..i).all(|j| walk[i] != walk[j] || !b.peers[cells[i]].contains(&(cells[j] as u32)))
+                    (0..i).all(|j| {
+                        walk[i] != walk[j] || !b.peers[cells[i]].contains(&(cells[j] as u32))
+                    })
                 });
             if ok {
                 count += 1;

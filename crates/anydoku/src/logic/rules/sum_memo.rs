@@ -35,7 +35,8 @@ pub struct SumMemo {
 
 /// The slot of a packed key.
 fn slot(key: u128) -> usize {
-    let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let h =
+        ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (h >> (64 - PACKED.trailing_zeros())) as usize
 }
 
@@ -56,7 +57,11 @@ impl SumMemo {
             data: vec![0; at],
             filled: vec![0; b.shapes.len()],
             next: vec![0; b.shapes.len()],
-            packed: if sums { vec![(0, 0); PACKED] } else { Vec::new() },
+            packed: if sums {
+                vec![(0, 0); PACKED]
+            } else {
+                Vec::new()
+            },
             width: b.n_symbols as u32,
         }
     }

@@ -107,7 +107,10 @@ impl LogicRule for UniqueRectangle {
             }
         };
         for r in rectangles(b, cx.since) {
-            for s in [type1(b, &r), type2(b, &r), type4(b, &r)].into_iter().flatten() {
+            for s in [type1(b, &r), type2(b, &r), type4(b, &r)]
+                .into_iter()
+                .flatten()
+            {
                 consider(&mut best, s);
             }
             if best
@@ -177,7 +180,14 @@ fn roof(b: &Board, r: &Rect) -> Vec<usize> {
         .collect()
 }
 
-fn ur_step(b: &Board, r: &Rect, kind: u8, weight: f64, elim: Vec<(usize, u8)>, why: String) -> Step {
+fn ur_step(
+    b: &Board,
+    r: &Rect,
+    kind: u8,
+    weight: f64,
+    elim: Vec<(usize, u8)>,
+    why: String,
+) -> Step {
     Step {
         rule: format!("Unique rectangle type {kind}"),
         family: Family::Uniqueness,

@@ -33,7 +33,11 @@ impl LogicRule for StrongLinks {
         let mut bfs = Bfs::new(g.node_count());
         let depth = (2 * k - 1) as u16;
         let mut best: Option<Found> = None;
-        let m = Mode { x: true, y: false, grouped: true };
+        let m = Mode {
+            x: true,
+            y: false,
+            grouped: true,
+        };
         // per node, the start it was last seen weakly linked to (`a + 1`; 0: none)
         let mut near_first = vec![0u32; g.node_count()];
         for a in 0..g.node_count() {
@@ -71,16 +75,23 @@ impl LogicRule for StrongLinks {
             }
         }
         let (grouped, path, eliminations) = best?;
-        let weight = rate::tenths(self.min_weight() + if grouped { rate::GROUPED_LINKS } else { 0.0 });
+        let weight =
+            rate::tenths(self.min_weight() + if grouped { rate::GROUPED_LINKS } else { 0.0 });
         let chain: Vec<String> = path
             .iter()
             .map(|&p| g.text(b, (p / 2) as usize, p % 2 == 1))
             .collect();
         let v = g.symbol((path[0] / 2) as usize);
-        let mut cells: Vec<usize> = path.iter().flat_map(|&p| g.cells((p / 2) as usize)).collect();
+        let mut cells: Vec<usize> = path
+            .iter()
+            .flat_map(|&p| g.cells((p / 2) as usize))
+            .collect();
         cells.dedup();
         Some(Step {
-            rule: format!("{}X-chain of {k} strong links", if grouped { "Grouped " } else { "" }),
+            rule: format!(
+                "{}X-chain of {k} strong links",
+                if grouped { "Grouped " } else { "" }
+            ),
             family: Family::Chains,
             size: k,
             weight,
@@ -108,7 +119,12 @@ fn present(b: &Board, g: &Graph, u: usize) -> bool {
 
 /// The candidates weakly linked to both ends of a chain (and not in it); `near_first`: whether
 /// a node is weakly linked to the first end.
-fn ends_see(b: &Board, g: &Graph, path: &[u32], near_first: impl Fn(usize) -> bool) -> Vec<(usize, u8)> {
+fn ends_see(
+    b: &Board,
+    g: &Graph,
+    path: &[u32],
+    near_first: impl Fn(usize) -> bool,
+) -> Vec<(usize, u8)> {
     let m = Mode {
         x: true,
         y: false,

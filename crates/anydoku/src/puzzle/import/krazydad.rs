@@ -60,9 +60,9 @@ pub fn read_each(text: &str) -> Result<Vec<Result<RawKiller, Error>>, Error> {
         }
         let f = fields(line);
         let at = |k: usize| -> Result<&str, Error> {
-            f.get(k).map(|s| s.trim()).ok_or_else(|| {
-                Error::puzzle(format!("the row has only {} columns", f.len()))
-            })
+            f.get(k)
+                .map(|s| s.trim())
+                .ok_or_else(|| Error::puzzle(format!("the row has only {} columns", f.len())))
         };
         let record = (|| {
             let name = at(title)?.to_string();

@@ -100,10 +100,15 @@ mod tests {
     #[test]
     fn reach_sets_hold_the_potentials_that_change_the_board() {
         let g = Arc::new(Geometry::builtin("classic9").expect("classic9"));
-        let text = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        let text =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
         let p = Puzzle::from_text(g.clone(), text).expect("a puzzle");
         let b = Board::new(&g, &p.givens).expect("a board");
-        let mode = NetMode { dynamic: true, nishio: false, level: 0 };
+        let mode = NetMode {
+            dynamic: true,
+            nishio: false,
+            level: 0,
+        };
         let mut net = Net::new(&b, mode);
         let mut useful = Useful::new(&b, net.potentials());
         let budget = Budget::unlimited();
@@ -112,21 +117,36 @@ mod tests {
             net.reset();
             net.assume(start);
             net.run(&mut cx);
-            let mut list: Vec<u32> = net.order.iter().copied().filter(|&p| changes(&b, p)).collect();
+            let mut list: Vec<u32> = net
+                .order
+                .iter()
+                .copied()
+                .filter(|&p| changes(&b, p))
+                .collect();
             list.sort_unstable();
             (useful.set(&net.order), list)
         };
         let mut starts = (0..b.cell_count())
             .filter(|&c| b.value[c].is_none())
             .flat_map(|c| bits(b.cand[c]).map(move |v| ((c * 9 + v) * 2) as u32));
-        let (a, b0) = (starts.next().expect("a candidate"), starts.nth(5).expect("another"));
+        let (a, b0) = (
+            starts.next().expect("a candidate"),
+            starts.nth(5).expect("another"),
+        );
         let (set_a, list_a) = reached(a + 1);
         let (set_b, list_b) = reached(b0 + 1);
-        assert!(list_a.len() > 3 && list_b.len() > 3, "propagations that reach something");
+        assert!(
+            list_a.len() > 3 && list_b.len() > 3,
+            "propagations that reach something"
+        );
         let shown = Useful::new(&b, 2 * 81 * 9);
         assert_eq!(shown.worth(&set_a, None), list_a);
         assert_eq!(shown.worth(&set_b, None), list_b);
-        let both: Vec<u32> = list_a.iter().copied().filter(|p| list_b.contains(p)).collect();
+        let both: Vec<u32> = list_a
+            .iter()
+            .copied()
+            .filter(|p| list_b.contains(p))
+            .collect();
         assert_eq!(shown.worth(&set_a, Some(&set_b)), both);
     }
 }

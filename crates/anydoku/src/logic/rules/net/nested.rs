@@ -34,7 +34,9 @@ impl Net<'_> {
         if self.inner_at <= self.removed.len() {
             // only the removals since the last time changed the working candidates
             let n = self.n;
-            let fresh = self.removed[self.inner_at..].iter().map(|&p| p as usize / 2 / n);
+            let fresh = self.removed[self.inner_at..]
+                .iter()
+                .map(|&p| p as usize / 2 / n);
             let at = self.inner_cells.len();
             self.inner_cells.extend(fresh);
             t.set_cells(&self.work, self.inner_cells[at..].iter().copied());
@@ -119,10 +121,16 @@ impl Net<'_> {
             set[c / 64] |= 1 << (c % 64);
         }
         for &s in &step.shapes {
-            set.iter_mut().zip(b.shape_set(s)).for_each(|(x, y)| *x |= y);
+            set.iter_mut()
+                .zip(b.shape_set(s))
+                .for_each(|(x, y)| *x |= y);
         }
         let mut out = Vec::new();
-        for c in set.iter().enumerate().flat_map(|(w, &x)| bits(x).map(move |i| w * 64 + i)) {
+        for c in set
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &x)| bits(x).map(move |i| w * 64 + i))
+        {
             for v in bits(b.cand[c] & !self.work[c] & syms) {
                 let q = self.pot(c, v, false);
                 if self.has(q) {

@@ -32,7 +32,11 @@ impl Net<'_> {
     /// The next potential of one state (on or off) to follow, taken off its queue.
     /// Also returns its place in `order`.
     pub(super) fn next(&mut self, on: bool) -> Option<(usize, u32)> {
-        let at = if on { &mut self.on_next } else { &mut self.off_next };
+        let at = if on {
+            &mut self.on_next
+        } else {
+            &mut self.off_next
+        };
         // the potentials passed over are of the other state: no need to look at them again
         let Some(k) = self.order[*at..].iter().position(|&p| (p % 2 == 1) == on) else {
             *at = self.order.len();
@@ -47,7 +51,11 @@ impl Net<'_> {
     /// taken off its queue): a larger limit does the same up to there.
     pub(super) fn stopped(&mut self, on: bool, i: usize) {
         if !self.cut {
-            let (on_next, off_next) = if on { (i, self.off_next) } else { (self.on_next, i) };
+            let (on_next, off_next) = if on {
+                (i, self.off_next)
+            } else {
+                (self.on_next, i)
+            };
             self.stop = Some(Mark {
                 order: self.order.len(),
                 arena: self.arena.len(),
@@ -63,7 +71,10 @@ impl Net<'_> {
     /// Goes back to where the last propagation first stopped at its depth limit, to go on
     /// with a larger limit (only on nets that [`Net::rewinds`]).
     pub fn rewind(&mut self) {
-        let m = self.stop.take().expect("the propagation stopped at its limit");
+        let m = self
+            .stop
+            .take()
+            .expect("the propagation stopped at its limit");
         debug_assert!(self.rewinds());
         for &p in &self.order[m.order..] {
             self.slot[p as usize].seen = 0;
