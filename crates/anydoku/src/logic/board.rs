@@ -168,31 +168,7 @@ impl Board {
                 }
             }
         }
-        let mut peers = vec![Vec::new(); n_cells];
-        let pair_shapes = shapes
-            .iter()
-            .filter(|s| pair_shape(s))
-            .map(|s| [s.cells[0], s.cells[1]]);
-        for [a, b] in constraints
-            .pairs
-            .iter()
-            .map(|&[a, b]| [a as usize, b as usize])
-            .chain(pair_shapes)
-        {
-            peers[a].push(b as u32);
-            peers[b].push(a as u32);
-        }
-        for (c, list) in peers.iter_mut().enumerate() {
-            let mut p: Vec<u32> = unique_of[c]
-                .iter()
-                .flat_map(|&s| shapes[s].cells.iter().map(|&d| d as u32))
-                .chain(list.iter().copied())
-                .filter(|&d| d as usize != c)
-                .collect();
-            p.sort_unstable();
-            p.dedup();
-            *list = p;
-        }
+        let peers = peers_of(&shapes, &unique_of, &constraints);
         let n_shapes = shapes.len();
         let words = n_cells.div_ceil(64);
         let shape_sets = shape_bitsets(&shapes, words);
@@ -655,6 +631,41 @@ pub fn bits(mut m: Mask) -> impl Iterator<Item = usize> {
             Some(b)
         }
     })
+}
+
+/// Per cell, its peers (sorted): the other cells of its unique shapes, and the cells the
+/// constraints' pairs and the pair shapes tie it to.
+fn peers_of(
+    shapes: &[LShape],
+    unique_of: &[Vec<usize>],
+    constraints: &Constraints,
+) -> Vec<Vec<u32>> {
+    let mut peers = vec![Vec::new(); unique_of.len()];
+    let pair_shapes = shapes
+        .iter()
+        .filter(|s| pair_shape(s))
+        .map(|s| [s.cells[0], s.cells[1]]);
+    for [a, b] in constraints
+        .pairs
+        .iter()
+        .map(|&[a, b]| [a as usize, b as usize])
+        .chain(pair_shapes)
+    {
+        peers[a].push(b as u32);
+        peers[b].push(a as u32);
+    }
+    for (c, list) in peers.iter_mut().enumerate() {
+        let mut p: Vec<u32> = unique_of[c]
+            .iter()
+            .flat_map(|&s| shapes[s].cells.iter().map(|&d| d as u32))
+            .chain(list.iter().copied())
+            .filter(|&d| d as usize != c)
+            .collect();
+        p.sort_unstable();
+        p.dedup();
+        *list = p;
+    }
+    peers
 }
 
 #[cfg(test)]

@@ -13,7 +13,8 @@
 //! [`Tiers::step`] more each time. To tune the store, change these numbers (measure conflicts
 //! and time on the 36x36 puzzles of docs/PERFORMANCE.md).
 
-use super::{var, Cdcl, Lit, CLAUSE, NO_REASON, TRUE};
+use super::{for_bits, var, Cdcl, Lit, CLAUSE, NO_REASON, TRUE, UNDEF};
+use crate::engine::Mask;
 
 #[derive(Clone, Copy)]
 pub(super) struct Watch {
@@ -98,6 +99,57 @@ impl Cdcl<'_> {
             blocker: lits[0],
         });
         index
+    }
+
+    /// The root's facts and clauses: a cell with one candidate goes on the trail (so its
+    /// peers are checked against it), the others are open, each with the clause "holds one of
+    /// its candidates"; per complete shape and symbol not placed yet, "holds it somewhere" (a
+    /// hidden single the root propagation left is asserted, none at all is a contradiction).
+    pub(super) fn add_root(&mut self, root: &[Mask]) {
+        let n = self.n;
+        // cells fixed at the root go on the trail, so their peers are checked against them
+        for (c, &m) in root.iter().enumerate() {
+            if m == 0 {
+                self.ok = false;
+            } else if m & (m - 1) == 0 {
+                self.enqueue(2 * (c * n + m.trailing_zeros() as usize) as Lit, NO_REASON);
+            } else {
+                self.open.push(c as u32);
+            }
+        }
+        let mut clause = Vec::with_capacity(n);
+        for &c in &self.open.clone() {
+            clause.clear();
+            for_bits(root[c as usize], |t| {
+                clause.push(2 * (c as usize * n + t) as Lit)
+            });
+            self.add_clause(&clause, false, 0);
+        }
+        for shape in self.e.complete.chunks_exact(n.max(1)) {
+            for t in 0..n {
+                clause.clear();
+                let mut placed = false;
+                for &c in shape {
+                    let v = c as usize * n + t;
+                    match self.value[2 * v] {
+                        TRUE => placed = true,
+                        UNDEF => clause.push(2 * v as Lit),
+                        _ => {}
+                    }
+                }
+                if placed {
+                    continue;
+                }
+                match clause.len() {
+                    0 => self.ok = false,
+                    // a hidden single the root propagation left: assert it at the root
+                    1 => self.enqueue(clause[0], NO_REASON),
+                    _ => {
+                        self.add_clause(&clause, false, 0);
+                    }
+                }
+            }
+        }
     }
 
     /// A learnt clause `c` took part in a conflict's analysis: its activity grows, it is marked

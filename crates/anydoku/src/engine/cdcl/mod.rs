@@ -292,49 +292,7 @@ impl<'e> Cdcl<'e> {
             });
         }
         s.add_excludes(root, n_vars);
-        // cells fixed at the root go on the trail, so their peers are checked against them
-        for (c, &m) in root.iter().enumerate() {
-            if m == 0 {
-                s.ok = false;
-            } else if m & (m - 1) == 0 {
-                s.enqueue(2 * (c * n + m.trailing_zeros() as usize) as Lit, NO_REASON);
-            } else {
-                s.open.push(c as u32);
-            }
-        }
-        let mut clause = Vec::with_capacity(n);
-        for &c in &s.open.clone() {
-            clause.clear();
-            for_bits(root[c as usize], |t| {
-                clause.push(2 * (c as usize * n + t) as Lit)
-            });
-            s.add_clause(&clause, false, 0);
-        }
-        for shape in e.complete.chunks_exact(n.max(1)) {
-            for t in 0..n {
-                clause.clear();
-                let mut placed = false;
-                for &c in shape {
-                    let v = c as usize * n + t;
-                    match s.value[2 * v] {
-                        TRUE => placed = true,
-                        UNDEF => clause.push(2 * v as Lit),
-                        _ => {}
-                    }
-                }
-                if placed {
-                    continue;
-                }
-                match clause.len() {
-                    0 => s.ok = false,
-                    // a hidden single the root propagation left: assert it at the root
-                    1 => s.enqueue(clause[0], NO_REASON),
-                    _ => {
-                        s.add_clause(&clause, false, 0);
-                    }
-                }
-            }
-        }
+        s.add_root(root);
         s.set_order_roots(root);
         s.fill_heap(value_vars);
         Some(s)

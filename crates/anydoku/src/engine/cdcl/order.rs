@@ -24,7 +24,7 @@
 use super::super::sum::Method;
 use super::cliques::{bound_without, tighten, Groups};
 use super::{Cdcl, Lit, FALSE, TRUE, UNDEF};
-use crate::engine::{Engine, Mask};
+use crate::engine::{Engine, Mask, SumShape};
 
 /// The order variables of a CDCL search.
 pub(super) struct Order {
@@ -257,6 +257,26 @@ impl Cdcl<'_> {
         }
     }
 
+    /// What bounded shape `s` deduced of its order variable `v`: the position of `v`'s cell in
+    /// the shape, whether the others' least total (`low`) or their largest explains it, and
+    /// the threshold that total must pass.
+    fn deduced(&self, order: &Order, s: &SumShape, v: usize) -> (usize, bool, i64) {
+        let c = order.cell_of[v - order.first];
+        let r = v - order.start[c as usize] as usize + 1;
+        let j = s
+            .cells
+            .iter()
+            .position(|&x| x == c)
+            .expect("a cell of the shape");
+        let low = self.value[2 * v] == FALSE;
+        let threshold = if low {
+            s.total - order.levels[r]
+        } else {
+            s.total - order.levels[r - 1]
+        };
+        (j, low, threshold)
+    }
+
     /// Appends to `out` the explanation of bounded shape `i`'s deduction at trail length
     /// `snap`: of the order variable `target`, or with `None` of the shape's conflict.
     pub(super) fn explain_bounds(
@@ -283,22 +303,7 @@ impl Cdcl<'_> {
         // the target's position (skipped), which bounds explain, and the deduction's
         // threshold: low, the others' least total must exceed it; else their largest be below
         let (skip, low, threshold) = match target {
-            Some(v) => {
-                let c = order.cell_of[v - order.first];
-                let r = v - order.start[c as usize] as usize + 1;
-                let j = s
-                    .cells
-                    .iter()
-                    .position(|&x| x == c)
-                    .expect("a cell of the shape");
-                let low = self.value[2 * v] == FALSE;
-                let threshold = if low {
-                    s.total - order.levels[r]
-                } else {
-                    s.total - order.levels[r - 1]
-                };
-                (j, low, threshold)
-            }
+            Some(v) => self.deduced(&order, s, v),
             None => {
                 bounds_at(self, true, &mut rank);
                 let mut per_group = [None; 64];
