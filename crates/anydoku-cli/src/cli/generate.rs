@@ -446,7 +446,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
             bar.set_message(match p.building {
                 true => format!("building upward: {} givens so far", p.givens),
                 false => format!(
-                    "removals tested {}/{}, {} givens left",
+                    "givens settled {}/{}, {} left",
                     p.tested, p.orbits, p.givens
                 ),
             })

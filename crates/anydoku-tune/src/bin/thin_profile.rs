@@ -12,7 +12,7 @@
 //! `THIN_DUMP=FILE` writes every check over `THIN_DUMP_SECS` seconds (2 by default) as a line
 //! that `check_replay` runs again under other engine options.
 use anydoku::engine::{Engine, Limits};
-use anydoku::generate::minimal::{thin, Progress};
+use anydoku::generate::minimal::{thin, Progress, Thinning};
 use anydoku::generate::unique::{Checked, Checker};
 use anydoku::generate::{grid, Symmetry};
 use anydoku::Geometry;
@@ -46,6 +46,9 @@ fn main() {
         }
     })
     .expect("no budget");
+    let Thinning::Made(thinned) = thinned else {
+        unreachable!("the checker was not told to stop before CDCL")
+    };
     let total = t.elapsed().as_secs_f64();
     let mut diffs: Vec<usize> = thinned
         .certificates

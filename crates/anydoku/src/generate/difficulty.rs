@@ -207,7 +207,10 @@ mod tests {
             let sol = grid::random_grid(&e, &mut rng, 100).unwrap();
             let mut checker = Checker::new(&e, Limits::none());
             let t = minimal::thin(&mut checker, &sol, &orbits, None, &mut rng, &mut |_| {});
-            let givens = t.unwrap().givens;
+            let Ok(minimal::Thinning::Made(t)) = t else {
+                panic!("no budget, no stop before CDCL: the thinning ends with a puzzle");
+            };
+            let givens = t.givens;
             let full = Logic::all(9)
                 .solve(&g, &givens, Some(&sol))
                 .unwrap()

@@ -28,11 +28,21 @@ pub struct Thinned {
     pub minimal: bool,
 }
 
+/// How a thinning ended: with a puzzle, or at a check that needed CDCL while the checker was
+/// told to stop before CDCL ([`Checker::stop_before_cdcl`]; the caller then builds the puzzle
+/// another way).
+#[derive(Debug, Clone)]
+pub enum Thinning {
+    Made(Thinned),
+    NeedsCdcl,
+}
+
 /// How far the thinning of a grid has got: reported after every orbit (a given, or a
 /// symmetry orbit of givens) it tests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
-    /// Orbits tested so far.
+    /// Orbits settled so far: tested (removed, or kept as necessary), or, in an upward build,
+    /// never given.
     pub tested: usize,
     /// Orbits to test in all.
     pub orbits: usize,
@@ -53,7 +63,7 @@ pub fn thin<R: Rng>(
     target: Option<usize>,
     rng: &mut R,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Thinned, GenerateError> {
+) -> Result<Thinning, GenerateError> {
     thin_with(checker, solution, orbits, target, rng, progress, true)
 }
 
@@ -66,7 +76,7 @@ fn thin_with<R: Rng>(
     rng: &mut R,
     progress: &mut dyn FnMut(Progress),
     sweep_on: bool,
-) -> Result<Thinned, GenerateError> {
+) -> Result<Thinning, GenerateError> {
     let (mut givens, order) = start(solution, orbits, rng);
     let mut remaining = givens.len();
     let mut certificates = Vec::new();
@@ -93,7 +103,7 @@ fn thin_with<R: Rng>(
                     certificates.push((orbit.clone(), other));
                     true
                 }
-                Other::Unknown => return Err(GenerateError::Budget),
+                Other::Unknown => return undecided(checker),
             };
             if sweep_on && sweep.due(kept) {
                 for &x in &order[k + 1..] {
@@ -107,7 +117,7 @@ fn thin_with<R: Rng>(
                         }
                         Other::NoneExists => {}
                         // the budget ran out: stop now, not after every orbit left
-                        Other::Unknown => return Err(GenerateError::Budget),
+                        Other::Unknown => return undecided(checker),
                     }
                 }
             }
@@ -128,7 +138,7 @@ fn thin_with<R: Rng>(
             false => match other_without(checker, &mut givens, orbit, solution) {
                 Other::Found(other) => certificates.push((orbit.clone(), other)),
                 Other::NoneExists => minimal = false,
-                Other::Unknown => return Err(GenerateError::Budget),
+                Other::Unknown => return undecided(checker),
             },
         }
         progress(Progress {
@@ -139,11 +149,20 @@ fn thin_with<R: Rng>(
         });
     }
     certificates.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(Thinned {
+    Ok(Thinning::Made(Thinned {
         givens,
         certificates,
         minimal,
-    })
+    }))
+}
+
+/// The end of a thinning at a check left undecided: the checker stopped before CDCL as told,
+/// or a budget ran out.
+fn undecided(checker: &Checker) -> Result<Thinning, GenerateError> {
+    match checker.stopped_before_cdcl() {
+        true => Ok(Thinning::NeedsCdcl),
+        false => Err(GenerateError::Budget),
+    }
 }
 
 /// Where every thinning starts: all of `solution` given, and the orbits in a random order to
@@ -242,7 +261,10 @@ mod tests {
                         &mut |_| {},
                         sweep,
                     );
-                    (t.unwrap(), checker.searches)
+                    let Ok(Thinning::Made(t)) = t else {
+                        panic!("no budget, no stop before CDCL: the thinning ends with a puzzle");
+                    };
+                    (t, checker.searches)
                 };
                 let ((with, searches_with), (without, searches_without)) = (run(true), run(false));
                 assert_eq!(with.givens, without.givens, "{name} seed {seed}");

@@ -46,6 +46,7 @@ use crate::puzzle::Puzzle;
 use difficulty::{LevelJudge, Verdict};
 pub use killer::KillerOptions;
 pub use minimal::Progress;
+use minimal::Thinning;
 pub use plant::Plant;
 pub use symmetry::Symmetry;
 
@@ -380,12 +381,12 @@ impl Generator {
                     self.options.target_givens,
                     rng,
                     progress,
-                ) {
-                    Err(GenerateError::Budget) if checker.stopped_before_cdcl() => {
+                )? {
+                    Thinning::Made(thinned) => thinned,
+                    Thinning::NeedsCdcl => {
                         checker.stop_before_cdcl(false);
                         upward::build(&mut checker, &solution, &self.orbits, rng, progress)?
                     }
-                    thinned => thinned?,
                 };
                 (thinned, None)
             }

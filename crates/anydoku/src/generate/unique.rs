@@ -132,9 +132,10 @@ impl<'e> Checker<'e> {
 
     /// Makes every later check that would go on with CDCL answer [`Other::Unknown`] instead
     /// (`stop`), for a caller that then builds its puzzle another way ([`super::upward`]);
-    /// [`Checker::stopped_before_cdcl`] tells whether one did.
+    /// [`Checker::stopped_before_cdcl`] tells whether one did since.
     pub(super) fn stop_before_cdcl(&mut self, stop: bool) {
         self.stop_before_cdcl = stop;
+        self.stopped_before_cdcl = false;
     }
 
     /// Whether a check answered [`Other::Unknown`] because of [`Checker::stop_before_cdcl`].

@@ -448,7 +448,7 @@ async function generate() {
           const p = msg.progress;
           progress.textContent = p.building
             ? `building upward: ${p.givens} givens so far`
-            : `removing givens: ${p.tested} of ${p.orbits} tried, ${p.givens} left`;
+            : `settling givens: ${p.tested} of ${p.orbits} settled, ${p.givens} left`;
         } else result = msg;
       }
     }
