@@ -493,7 +493,7 @@ fn bad_arguments_exit_2() {
 }
 
 /// A generation stopped by its budget before any puzzle creates no output file and leaves an
-/// existing one as it was.
+/// existing one as it was; one that makes puzzles writes them to any file, `/dev/null` too.
 #[test]
 fn a_generation_that_makes_nothing_leaves_the_output_file_alone() {
     let dir = common::scratch_dir();
@@ -546,6 +546,20 @@ fn a_generation_that_makes_nothing_leaves_the_output_file_alone() {
         !text.contains("xxxx") && text.contains("classic4"),
         "{text}"
     );
+    // a device is written to, not emptied (it cannot be)
+    #[cfg(unix)]
+    {
+        let (code, _, err) = run(&[
+            "generate",
+            "-g",
+            "classic4",
+            "--seed",
+            "1",
+            "-o",
+            "/dev/null",
+        ]);
+        assert_eq!(code, 0, "{err}");
+    }
 }
 
 /// `count` on sum layouts where depth-first search finds solutions slowly (a generated Samurai

@@ -314,14 +314,15 @@ impl Sink {
             } => {
                 let first = !*written;
                 *written = true;
-                (if first {
-                    file.get_ref().set_len(0)
-                } else {
-                    Ok(())
-                })
-                .and_then(|()| file.write_all(text.as_bytes()))
-                .and_then(|()| file.flush())
-                .map_err(|e| super::output::write_error(&path.display().to_string(), &e))
+                // (only a regular file is emptied: `/dev/null` or a pipe cannot be)
+                let empty = |f: &std::fs::File| match f.metadata()?.is_file() {
+                    true => f.set_len(0),
+                    false => Ok(()),
+                };
+                (if first { empty(file.get_ref()) } else { Ok(()) })
+                    .and_then(|()| file.write_all(text.as_bytes()))
+                    .and_then(|()| file.flush())
+                    .map_err(|e| super::output::write_error(&path.display().to_string(), &e))
             }
         }
     }
