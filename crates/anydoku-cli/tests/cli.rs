@@ -529,17 +529,10 @@ fn a_generation_that_makes_nothing_leaves_the_output_file_alone() {
         std::fs::read_to_string(&old).unwrap(),
         "geometry = \"classic4\"\n"
     );
+    let classic4_to = |out: &str| run(&["generate", "-g", "classic4", "--seed", "1", "-o", out]);
     let made = dir.join("made.toml");
     std::fs::write(&made, "x".repeat(10_000)).unwrap();
-    let (code, _, err) = run(&[
-        "generate",
-        "-g",
-        "classic4",
-        "--seed",
-        "1",
-        "-o",
-        made.to_str().unwrap(),
-    ]);
+    let (code, _, err) = classic4_to(made.to_str().unwrap());
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&made).unwrap();
     assert!(
@@ -549,15 +542,7 @@ fn a_generation_that_makes_nothing_leaves_the_output_file_alone() {
     // a device is written to, not emptied (it cannot be)
     #[cfg(unix)]
     {
-        let (code, _, err) = run(&[
-            "generate",
-            "-g",
-            "classic4",
-            "--seed",
-            "1",
-            "-o",
-            "/dev/null",
-        ]);
+        let (code, _, err) = classic4_to("/dev/null");
         assert_eq!(code, 0, "{err}");
     }
 }
