@@ -124,6 +124,7 @@ pub(super) struct Heap {
     pos: Vec<u32>,
 }
 
+/// A variable in the heap, with its activity.
 #[derive(Clone, Copy)]
 struct Entry {
     act: f64,
