@@ -13,7 +13,7 @@
 //! [`Tiers::step`] more each time. To tune the store, change these numbers (measure conflicts
 //! and time on the 36x36 puzzles of docs/PERFORMANCE.md).
 
-use super::{for_bits, var, Cdcl, Lit, CLAUSE, NO_REASON, TRUE, UNDEF};
+use super::{for_bits, var, Cdcl, Lit, CLAUSE, NO_CLAUSE, NO_REASON, TRUE, UNDEF};
 use crate::engine::Mask;
 
 #[derive(Clone, Copy)]
@@ -125,7 +125,7 @@ impl Cdcl<'_> {
             });
             self.add_clause(&clause, false, 0);
         }
-        for shape in self.e.complete.chunks_exact(n.max(1)) {
+        for (k, shape) in self.e.complete.chunks_exact(n.max(1)).enumerate() {
             for t in 0..n {
                 clause.clear();
                 let mut placed = false;
@@ -144,9 +144,7 @@ impl Cdcl<'_> {
                     0 => self.ok = false,
                     // a hidden single the root propagation left: assert it at the root
                     1 => self.enqueue(clause[0], NO_REASON),
-                    _ => {
-                        self.add_clause(&clause, false, 0);
-                    }
+                    _ => self.places[k * n + t] = self.add_clause(&clause, false, 0),
                 }
             }
         }
@@ -260,6 +258,9 @@ impl Cdcl<'_> {
                 debug_assert_ne!(to, u32::MAX, "a reason clause was deleted");
                 *r = CLAUSE | to;
             }
+        }
+        for p in self.places.iter_mut().filter(|p| **p != NO_CLAUSE) {
+            *p = renumber[*p as usize];
         }
         self.lits = lits;
         self.clauses = clauses;

@@ -10,7 +10,7 @@
 //! change [`Cdcl::pick_shortest`]; measure conflicts (seeded activities, several seeds) and
 //! time on the 36x36 puzzles of docs/PERFORMANCE.md and on a 25x25 thinning (`thin_profile`).
 
-use super::{Cdcl, TRUE, UNDEF};
+use super::{Cdcl, NO_CLAUSE, TRUE, UNDEF};
 
 /// How many of the most active unassigned variables a decision on a model without sum shapes
 /// looks at.
@@ -21,6 +21,7 @@ impl Cdcl<'_> {
         self.activity[v] += self.var_inc;
         if self.activity[v] > 1e100 {
             self.activity.iter_mut().for_each(|a| *a *= 1e-100);
+            self.heap.scale(1e-100);
             self.var_inc *= 1e-100;
         }
         self.heap.increased(v, &self.activity);
@@ -31,7 +32,7 @@ impl Cdcl<'_> {
         if self.sums.is_none() {
             return self.pick_shortest();
         }
-        while let Some(v) = self.heap.pop(&self.activity) {
+        while let Some(v) = self.heap.pop() {
             if self.value[2 * v] == UNDEF {
                 return Some(v);
             }
@@ -47,7 +48,7 @@ impl Cdcl<'_> {
         let mut taken = 0;
         let mut best: Option<(u32, usize)> = None;
         while taken < FEWEST_AMONG {
-            let Some(v) = self.heap.pop(&self.activity) else {
+            let Some(v) = self.heap.pop() else {
                 break;
             };
             if self.value[2 * v] != UNDEF {
@@ -75,7 +76,9 @@ impl Cdcl<'_> {
     /// The length of the shortest open clause holding unassigned value variable `v` ("cell c
     /// holds t"): the candidates left in c, or, per complete shape holding c (as far as the
     /// engine tracks them, `shape_words`), the places left there for t. At a propagation
-    /// fixpoint no open clause has fewer than two, so a count of two ends the look.
+    /// fixpoint no open clause has fewer than two, so a count of two ends the look. A shape's
+    /// places are read from its stored clause for t ([`Cdcl::places`]), which lists only the
+    /// cells that allowed t at the root, instead of from all its cells.
     fn open_choices(&self, v: usize) -> u32 {
         let (e, n) = (self.e, self.n);
         let (c, t) = (v / n, v % n);
@@ -87,11 +90,16 @@ impl Cdcl<'_> {
             while bits != 0 && fewest > 2 {
                 let shape = i * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let cells = &e.complete[shape * n..(shape + 1) * n];
-                // one pass: a shape where t is placed holds no open clause for t
+                // the shape's clause for t lists its places left at the root; one pass: a
+                // shape where t is placed holds no open clause for t
+                let c = self.places[shape * n + t];
+                if c == NO_CLAUSE {
+                    continue;
+                }
+                let m = &self.clauses[c as usize];
                 let mut places = 0;
-                for &d in cells {
-                    match self.value[2 * (d as usize * n + t)] {
+                for &l in &self.lits[m.start as usize..(m.start + m.len) as usize] {
+                    match self.lit_value(l) {
                         TRUE => {
                             places = u32::MAX;
                             break;
@@ -107,67 +115,91 @@ impl Cdcl<'_> {
     }
 }
 
-/// A max-heap of variables by activity.
+/// A max-heap of variables by activity. Each entry holds a copy of its variable's activity
+/// ([`Heap::increased`] and [`Heap::scale`] keep it equal to the solver's), so that sifting reads
+/// the heap alone instead of the activity array at scattered variables.
 pub(super) struct Heap {
-    items: Vec<usize>,
-    /// Per variable, its position in `items` or `usize::MAX`.
-    pos: Vec<usize>,
+    items: Vec<Entry>,
+    /// Per variable, its position in `items` or [`Heap::OUT`].
+    pos: Vec<u32>,
+}
+
+/// A variable in the heap, with its activity.
+#[derive(Clone, Copy)]
+struct Entry {
+    act: f64,
+    v: u32,
 }
 
 impl Heap {
+    const OUT: u32 = u32::MAX;
+
     pub(super) fn new(n: usize) -> Self {
         Heap {
             items: Vec::with_capacity(n),
-            pos: vec![usize::MAX; n],
+            pos: vec![Self::OUT; n],
         }
     }
 
     #[inline]
     pub(super) fn insert(&mut self, v: usize, act: &[f64]) {
-        if self.pos[v] != usize::MAX {
+        if self.pos[v] != Self::OUT {
             return;
         }
-        self.pos[v] = self.items.len();
-        self.items.push(v);
-        self.up(self.items.len() - 1, act);
+        self.pos[v] = self.items.len() as u32;
+        self.items.push(Entry {
+            act: act[v],
+            v: v as u32,
+        });
+        self.up(self.items.len() - 1);
     }
 
+    /// `v`'s activity grew to `act[v]`.
     pub(super) fn increased(&mut self, v: usize, act: &[f64]) {
-        if self.pos[v] != usize::MAX {
-            self.up(self.pos[v], act);
+        let i = self.pos[v];
+        if i != Self::OUT {
+            self.items[i as usize].act = act[v];
+            self.up(i as usize);
         }
     }
 
-    pub(super) fn pop(&mut self, act: &[f64]) -> Option<usize> {
-        let top = *self.items.first()?;
+    /// Every activity was multiplied by `factor` (as the solver's are: the same products).
+    pub(super) fn scale(&mut self, factor: f64) {
+        for e in &mut self.items {
+            e.act *= factor;
+        }
+    }
+
+    pub(super) fn pop(&mut self) -> Option<usize> {
+        let top = self.items.first()?.v as usize;
         let last = self.items.pop().expect("not empty");
-        self.pos[top] = usize::MAX;
+        self.pos[top] = Self::OUT;
         if !self.items.is_empty() {
             self.items[0] = last;
-            self.pos[last] = 0;
-            self.down(0, act);
+            self.pos[last.v as usize] = 0;
+            self.down(0);
         }
         Some(top)
     }
 
-    pub(super) fn up(&mut self, mut i: usize, act: &[f64]) {
-        let v = self.items[i];
+    fn up(&mut self, mut i: usize) {
+        let e = self.items[i];
         while i > 0 {
             let parent = (i - 1) / 2;
             let p = self.items[parent];
-            if act[p] >= act[v] {
+            if p.act >= e.act {
                 break;
             }
             self.items[i] = p;
-            self.pos[p] = i;
+            self.pos[p.v as usize] = i as u32;
             i = parent;
         }
-        self.items[i] = v;
-        self.pos[v] = i;
+        self.items[i] = e;
+        self.pos[e.v as usize] = i as u32;
     }
 
-    pub(super) fn down(&mut self, mut i: usize, act: &[f64]) {
-        let v = self.items[i];
+    fn down(&mut self, mut i: usize) {
+        let e = self.items[i];
         let len = self.items.len();
         loop {
             let left = 2 * i + 1;
@@ -175,20 +207,20 @@ impl Heap {
                 break;
             }
             let right = left + 1;
-            let child = if right < len && act[self.items[right]] > act[self.items[left]] {
+            let child = if right < len && self.items[right].act > self.items[left].act {
                 right
             } else {
                 left
             };
             let c = self.items[child];
-            if act[c] <= act[v] {
+            if c.act <= e.act {
                 break;
             }
             self.items[i] = c;
-            self.pos[c] = i;
+            self.pos[c.v as usize] = i as u32;
             i = child;
         }
-        self.items[i] = v;
-        self.pos[v] = i;
+        self.items[i] = e;
+        self.pos[e.v as usize] = i as u32;
     }
 }

@@ -93,6 +93,8 @@ const UNDEF: u8 = 2;
 
 /// `reason` of a decision or of a root fact.
 const NO_REASON: u32 = u32::MAX;
+/// No clause (in [`Cdcl::places`]).
+const NO_CLAUSE: u32 = u32::MAX;
 /// Tag of a `reason` that is a stored clause (the rest of the bits: its index). A reason without
 /// the tag is the true literal whose peer constraint implied the variable false.
 const CLAUSE: u32 = 1 << 31;
@@ -140,6 +142,10 @@ pub struct Cdcl<'e> {
     /// watched clause from here alone (one place in memory).
     lits: Vec<Lit>,
     clauses: Vec<Clause>,
+    /// Per complete shape and symbol (`shape * n + t`): the index of its clause "holds `t` in
+    /// one of the cells that still allow it", or [`NO_CLAUSE`] when there is none (`t` placed
+    /// there at the root).
+    places: Vec<u32>,
     /// Per literal: the clauses watching it (looked at when it becomes false).
     watches: Vec<Vec<Watch>>,
     activity: Vec<f64>,
@@ -245,6 +251,7 @@ impl<'e> Cdcl<'e> {
             open: Vec::new(),
             lits: Vec::new(),
             clauses: Vec::new(),
+            places: vec![NO_CLAUSE; e.complete.len()],
             watches: vec![Vec::new(); 2 * n_vars],
             activity: vec![0.0; n_vars],
             var_inc: 1.0,
