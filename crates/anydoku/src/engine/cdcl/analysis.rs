@@ -12,7 +12,7 @@ impl Cdcl<'_> {
     /// explanation.
     #[inline(always)]
     pub(super) fn reason_into(&mut self, v: usize, out: &mut Vec<Lit>) {
-        let reason = self.reason[v];
+        let reason = self.vars[v].reason;
         if reason & CLAUSE != 0 {
             let meta = self.clauses[(reason & !CLAUSE) as usize];
             let start = meta.start as usize;
@@ -65,7 +65,11 @@ impl Cdcl<'_> {
     /// Backtracks to the highest level among a propagator's explanation `lits` (its conflict
     /// may have been found after deeper decisions); `false` when that level is the root.
     fn jump_to_highest(&mut self, lits: &[Lit]) -> bool {
-        let top = lits.iter().map(|&l| self.level[var(l)]).max().unwrap_or(0);
+        let top = lits
+            .iter()
+            .map(|&l| self.vars[var(l)].level)
+            .max()
+            .unwrap_or(0);
         if top == 0 {
             return false;
         }
@@ -98,11 +102,11 @@ impl Cdcl<'_> {
         loop {
             for &q in &reason_lits {
                 let v = var(q);
-                if !self.seen[v] && self.level[v] > 0 {
+                if !self.seen[v] && self.vars[v].level > 0 {
                     self.seen[v] = true;
                     self.to_clear.push(v);
                     self.bump_var(v);
-                    if self.level[v] >= level_now {
+                    if self.vars[v].level >= level_now {
                         open += 1;
                     } else {
                         learnt.push(q);
@@ -123,7 +127,7 @@ impl Cdcl<'_> {
                 break;
             }
             let v = var(p);
-            let reason = self.reason[v];
+            let reason = self.vars[v].reason;
             if reason & CLAUSE != 0 {
                 self.bump_clause(reason & !CLAUSE);
             }
@@ -136,11 +140,11 @@ impl Cdcl<'_> {
         // literals of the clause or of the root (recursive minimisation, as in MiniSat)
         let levels = learnt[1..]
             .iter()
-            .fold(0u32, |a, &l| a | abstract_level(self.level[var(l)]));
+            .fold(0u32, |a, &l| a | abstract_level(self.vars[var(l)].level));
         let mut keep = 1;
         for k in 1..learnt.len() {
             let l = learnt[k];
-            if self.reason[var(l)] == NO_REASON || !self.implied(l, levels) {
+            if self.vars[var(l)].reason == NO_REASON || !self.implied(l, levels) {
                 learnt[keep] = l;
                 keep += 1;
             }
@@ -158,17 +162,17 @@ impl Cdcl<'_> {
         if learnt.len() > 1 {
             let mut best = 1;
             for k in 2..learnt.len() {
-                if self.level[var(learnt[k])] > self.level[var(learnt[best])] {
+                if self.vars[var(learnt[k])].level > self.vars[var(learnt[best])].level {
                     best = k;
                 }
             }
             learnt.swap(1, best);
-            back_to = self.level[var(learnt[1])];
+            back_to = self.vars[var(learnt[1])].level;
         }
         self.stamp += 1;
         let mut lbd = 0;
         for &l in &learnt {
-            let lv = self.level[var(l)] as usize;
+            let lv = self.vars[var(l)].level as usize;
             if self.level_stamp[lv] != self.stamp {
                 self.level_stamp[lv] = self.stamp;
                 lbd += 1;
@@ -199,7 +203,7 @@ impl Cdcl<'_> {
     fn group_reasons(&mut self, learnt: &mut Vec<Lit>) {
         let mut grouped = false;
         for &l in &learnt[1..] {
-            let r = self.reason[var(l)];
+            let r = self.vars[var(l)].reason;
             if r < channel::ORDER {
                 let p = var(r);
                 self.shared[p] += 1;
@@ -210,9 +214,9 @@ impl Cdcl<'_> {
             let mut keep = 1;
             for k in 1..learnt.len() {
                 let l = learnt[k];
-                let r = self.reason[var(l)];
+                let r = self.vars[var(l)].reason;
                 // a true literal's consequences have its level or one above: never the root's
-                if r < channel::ORDER && self.shared[var(r)] >= 2 && self.level[var(r)] > 0 {
+                if r < channel::ORDER && self.shared[var(r)] >= 2 && self.vars[var(r)].level > 0 {
                     // the first of the group stands for it, the others go
                     if self.shared[var(r)] != u32::MAX {
                         self.shared[var(r)] = u32::MAX;
@@ -231,7 +235,7 @@ impl Cdcl<'_> {
         for &l in &learnt[1..] {
             let v = var(l);
             self.shared[v] = 0;
-            let r = self.reason[v];
+            let r = self.vars[v].reason;
             if r < channel::ORDER {
                 self.shared[var(r)] = 0;
             }
@@ -265,7 +269,7 @@ impl Cdcl<'_> {
             next += 1;
             // the reason's literals, read in place when it is a stored clause or a peer
             let v = walk[at as usize].0 as usize;
-            let reason = self.reason[v];
+            let reason = self.vars[v].reason;
             let accepted = if reason & CLAUSE != 0 {
                 let meta = self.clauses[(reason & !CLAUSE) as usize];
                 let mut accepted = true;
@@ -320,7 +324,7 @@ impl Cdcl<'_> {
     #[inline(always)]
     fn implied_at_once(&self, lit: Lit, levels: u32) -> Option<bool> {
         let v = var(lit);
-        let reason = self.reason[v];
+        let reason = self.vars[v].reason;
         let range = if reason & CLAUSE != 0 {
             let meta = self.clauses[(reason & !CLAUSE) as usize];
             meta.start as usize..(meta.start + meta.len) as usize
@@ -328,7 +332,7 @@ impl Cdcl<'_> {
             // (the reason's one literal is `reason ^ 1`: the same variable)
             let u = var(reason);
             return match (
-                self.seen[u] || self.level[u] == 0,
+                self.seen[u] || self.vars[u].level == 0,
                 self.acceptable(u, levels),
             ) {
                 (true, _) => Some(true),
@@ -341,7 +345,7 @@ impl Cdcl<'_> {
         let mut settled = true;
         for k in range {
             let u = var(self.lits[k]);
-            if u == v || self.seen[u] || self.level[u] == 0 {
+            if u == v || self.seen[u] || self.vars[u].level == 0 {
                 continue;
             }
             if !self.acceptable(u, levels) {
@@ -357,8 +361,8 @@ impl Cdcl<'_> {
     #[inline(always)]
     fn acceptable(&self, v: usize, levels: u32) -> bool {
         !self.poison[v]
-            && self.reason[v] != NO_REASON
-            && abstract_level(self.level[v]) & levels != 0
+            && self.vars[v].reason != NO_REASON
+            && abstract_level(self.vars[v].level) & levels != 0
     }
 
     /// One literal `l` of the reason of walk entry `at` in [`Cdcl::implied`]: nothing to do
@@ -367,7 +371,7 @@ impl Cdcl<'_> {
     #[inline(always)]
     fn walk_to(&mut self, l: Lit, at: u32, levels: u32, walk: &mut Vec<(u32, u32)>) -> bool {
         let v = var(l);
-        if self.seen[v] || self.level[v] == 0 {
+        if self.seen[v] || self.vars[v].level == 0 {
             return true;
         }
         if !self.acceptable(v, levels) {

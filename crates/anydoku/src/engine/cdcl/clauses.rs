@@ -164,7 +164,7 @@ impl Cdcl<'_> {
             self.stamp += 1;
             let mut lbd = 0;
             for &l in &self.lits[start..start + len] {
-                let lv = self.level[var(l)] as usize;
+                let lv = self.vars[var(l)].level as usize;
                 if self.level_stamp[lv] != self.stamp {
                     self.level_stamp[lv] = self.stamp;
                     lbd += 1;
@@ -227,7 +227,7 @@ impl Cdcl<'_> {
     /// Whether clause `c` is the reason of its first literal's assignment.
     pub(super) fn locked(&self, c: u32) -> bool {
         let first = self.lits[self.clauses[c as usize].start as usize];
-        self.reason[var(first)] == CLAUSE | c && self.lit_value(first) == TRUE
+        self.vars[var(first)].reason == CLAUSE | c && self.lit_value(first) == TRUE
     }
 
     /// Compacts the clause store after deletions, renumbering clauses in watches and reasons.
@@ -252,7 +252,7 @@ impl Cdcl<'_> {
                 w.start = clauses[renumber[old] as usize].start;
             }
         }
-        for r in &mut self.reason {
+        for r in self.vars.iter_mut().map(|a| &mut a.reason) {
             if *r != NO_REASON && *r & CLAUSE != 0 {
                 let to = renumber[(*r & !CLAUSE) as usize];
                 debug_assert_ne!(to, u32::MAX, "a reason clause was deleted");

@@ -197,10 +197,10 @@ impl Cdcl<'_> {
             let d = lin.d[j];
             if d > 0.0 && (lin.hi_rank[j] as usize) + 1 < top {
                 let v = order.var(c, lin.hi_rank[j] as usize + 1);
-                lin.loosen.push((self.pos[v], j as u32, true));
+                lin.loosen.push((self.vars[v].pos, j as u32, true));
             } else if d < 0.0 && lin.lo_rank[j] > 0 {
                 let v = order.var(c, lin.lo_rank[j] as usize);
-                lin.loosen.push((self.pos[v], j as u32, false));
+                lin.loosen.push((self.vars[v].pos, j as u32, false));
             }
         }
         lin.loosen.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
@@ -216,9 +216,9 @@ impl Cdcl<'_> {
             loop {
                 // a bound the root already holds costs no literal: keep it
                 let held = if upper {
-                    r + 1 < top && self.level[order.var(c, r + 1)] == 0
+                    r + 1 < top && self.vars[order.var(c, r + 1)].level == 0
                 } else {
-                    r > 0 && self.level[order.var(c, r)] == 0
+                    r > 0 && self.vars[order.var(c, r)].level == 0
                 };
                 if held {
                     break;
@@ -254,7 +254,7 @@ impl Cdcl<'_> {
             if let Some(l) = lit {
                 debug_assert_eq!(self.value[l as usize], FALSE);
                 debug_assert_ne!(self.value[l as usize ^ 1], FALSE);
-                if self.level[var(l)] > 0 {
+                if self.vars[var(l)].level > 0 {
                     lin.clause.push(l);
                 }
             }

@@ -124,10 +124,9 @@ pub struct Cdcl<'e> {
     /// Per literal: `FALSE`, `TRUE` or `UNDEF` (a variable's value is its positive literal's;
     /// one lookup per literal, without a branch on its sign).
     value: Vec<u8>,
-    level: Vec<u32>,
-    reason: Vec<u32>,
-    /// Per variable: its position on the trail while it is assigned.
-    pos: Vec<u32>,
+    /// Per variable: its level, reason and trail position while it is assigned (one record, so
+    /// that an assignment writes, and conflict analysis reads, one cache line per variable).
+    vars: Vec<Assigned>,
     trail: Vec<Lit>,
     trail_lim: Vec<usize>,
     qhead: usize,
@@ -204,6 +203,19 @@ pub struct Cdcl<'e> {
     vivify: Vivify,
 }
 
+/// What the solver knows of an assigned variable.
+#[derive(Clone, Copy)]
+#[repr(align(16))]
+struct Assigned {
+    /// Its decision level.
+    level: u32,
+    /// Why it is assigned: [`NO_REASON`], a stored clause (tagged [`CLAUSE`]), the true literal
+    /// whose peer constraint implied it, or a propagator's tag ([`sums`], [`channel`]).
+    reason: u32,
+    /// Its position on the trail.
+    pos: u32,
+}
+
 /// How a search for the next solution ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Outcome {
@@ -240,9 +252,14 @@ impl<'e> Cdcl<'e> {
             e,
             n,
             value: [FALSE, TRUE].repeat(n_vars),
-            level: vec![0; n_vars],
-            reason: vec![NO_REASON; n_vars],
-            pos: vec![0; n_vars],
+            vars: vec![
+                Assigned {
+                    level: 0,
+                    reason: NO_REASON,
+                    pos: 0
+                };
+                n_vars
+            ],
             trail: Vec::with_capacity(n_vars),
             trail_lim: Vec::new(),
             qhead: 0,
@@ -558,9 +575,11 @@ impl<'e> Cdcl<'e> {
         unsafe {
             *self.value.get_unchecked_mut(l as usize) = TRUE;
             *self.value.get_unchecked_mut(l as usize ^ 1) = FALSE;
-            *self.level.get_unchecked_mut(v) = level;
-            *self.reason.get_unchecked_mut(v) = reason;
-            *self.pos.get_unchecked_mut(v) = self.trail.len() as u32;
+            *self.vars.get_unchecked_mut(v) = Assigned {
+                level,
+                reason,
+                pos: self.trail.len() as u32,
+            };
         }
         // the trail holds each variable at most once and was sized for all of them
         debug_assert!(self.trail.len() < self.trail.capacity());
@@ -576,7 +595,7 @@ impl<'e> Cdcl<'e> {
         if let Some(sums) = self.sums.as_mut() {
             for k in keep..self.trail.len() {
                 let v = var(self.trail[k]);
-                if sums::is_sum(self.reason[v]) {
+                if sums::is_sum(self.vars[v].reason) {
                     sums.forget(v);
                 }
             }
@@ -592,7 +611,7 @@ impl<'e> Cdcl<'e> {
                 *self.phase.get_unchecked_mut(v) = l & 1 == 0;
                 *self.value.get_unchecked_mut(2 * v) = UNDEF;
                 *self.value.get_unchecked_mut(2 * v + 1) = UNDEF;
-                *self.reason.get_unchecked_mut(v) = NO_REASON;
+                self.vars.get_unchecked_mut(v).reason = NO_REASON;
             }
             if v < value_vars {
                 self.heap.insert(v, &self.activity);

@@ -230,7 +230,7 @@ impl Cdcl<'_> {
         low: bool,
     ) -> (usize, Option<Lit>) {
         let top = order.levels.len();
-        let before = |v: usize| self.level[v] == 0 || self.pos[v] < snap;
+        let before = |v: usize| self.vars[v].level == 0 || self.vars[v].pos < snap;
         if low {
             // the largest k with [x ≥ levels[k]] true then
             let mut r = 0;
@@ -239,7 +239,7 @@ impl Cdcl<'_> {
                 let v = order.var(c, k);
                 if self.value[2 * v] == TRUE && before(v) {
                     r = k;
-                    lit = (self.level[v] > 0).then_some(2 * v as Lit + 1);
+                    lit = (self.vars[v].level > 0).then_some(2 * v as Lit + 1);
                 } else {
                     break;
                 }
@@ -250,7 +250,7 @@ impl Cdcl<'_> {
             for k in 1..top {
                 let v = order.var(c, k);
                 if self.value[2 * v] == FALSE && before(v) {
-                    return (k - 1, (self.level[v] > 0).then_some(2 * v as Lit));
+                    return (k - 1, (self.vars[v].level > 0).then_some(2 * v as Lit));
                 }
             }
             (top - 1, None)
@@ -341,7 +341,7 @@ impl Cdcl<'_> {
             if let Some(l) = lit {
                 order
                     .scratch
-                    .push((self.pos[(l >> 1) as usize], q as u8, r as u8));
+                    .push((self.vars[(l >> 1) as usize].pos, q as u8, r as u8));
             }
         }
         // loosen the latest bounds first, one rank at a time while the deduction holds

@@ -33,14 +33,14 @@ impl Cdcl<'_> {
         }
         let levels = learnt[1..]
             .iter()
-            .fold(0u32, |a, &l| a | abstract_level(self.level[var(l)]));
-        let level = &self.level;
-        learnt[1..].sort_unstable_by_key(|&l| std::cmp::Reverse(level[var(l)]));
+            .fold(0u32, |a, &l| a | abstract_level(self.vars[var(l)].level));
+        let vars = &self.vars;
+        learnt[1..].sort_unstable_by_key(|&l| std::cmp::Reverse(vars[var(l)].level));
         let (mut out, mut k) = (1, 1);
         while k < learnt.len() {
-            let lv = self.level[var(learnt[k])];
+            let lv = self.vars[var(learnt[k])].level;
             let mut end = k + 1;
-            while end < learnt.len() && self.level[var(learnt[end])] == lv {
+            while end < learnt.len() && self.vars[var(learnt[end])].level == lv {
                 end += 1;
             }
             let uip = if end - k >= 2 {
@@ -80,7 +80,7 @@ impl Cdcl<'_> {
             self.in_block[v] = true;
             self.block_vars.push(v);
             open += 1;
-            index = index.max(self.pos[v] as usize + 1);
+            index = index.max(self.vars[v].pos as usize + 1);
         }
         let bottom = self.trail_lim[level as usize - 1];
         let mut reason_lits = std::mem::take(&mut self.block_reason);
@@ -98,14 +98,14 @@ impl Cdcl<'_> {
             if open == 0 {
                 break Some(p ^ 1);
             }
-            if self.reason[v] == NO_REASON {
+            if self.vars[v].reason == NO_REASON {
                 break None;
             }
             reason_lits.clear();
             self.reason_into(v, &mut reason_lits);
             for &q in &reason_lits {
                 let u = var(q);
-                let lu = self.level[u];
+                let lu = self.vars[u].level;
                 if lu == level {
                     if !self.in_block[u] {
                         self.in_block[u] = true;
@@ -114,7 +114,7 @@ impl Cdcl<'_> {
                     }
                 } else if lu != 0
                     && !self.seen[u]
-                    && !(self.reason[u] != NO_REASON
+                    && !(self.vars[u].reason != NO_REASON
                         && abstract_level(lu) & levels != 0
                         && self.implied(q, levels))
                 {

@@ -328,10 +328,12 @@ impl Cdcl<'_> {
             let mut m = 0;
             for t in 0..n {
                 let v = c as usize * n + t;
-                if self.value[2 * v] != FALSE || (self.level[v] > 0 && self.pos[v] >= snap) {
+                if self.value[2 * v] != FALSE
+                    || (self.vars[v].level > 0 && self.vars[v].pos >= snap)
+                {
                     m |= 1 << t;
-                } else if self.level[v] > 0 {
-                    sums.removed.push((self.pos[v], j as u8, t as u8));
+                } else if self.vars[v].level > 0 {
+                    sums.removed.push((self.vars[v].pos, j as u8, t as u8));
                 }
             }
             masks[j] = m;

@@ -294,7 +294,7 @@ impl Cdcl<'_> {
         loop {
             for &q in &reason_lits {
                 let v = var(q);
-                if !self.seen[v] && self.level[v] > 0 {
+                if !self.seen[v] && self.vars[v].level > 0 {
                     self.seen[v] = true;
                     self.to_clear.push(v);
                 }
@@ -312,7 +312,7 @@ impl Cdcl<'_> {
             };
             let Some(p) = p else { break };
             let v = var(p);
-            if self.reason[v] == NO_REASON {
+            if self.vars[v].reason == NO_REASON {
                 out.push(p ^ 1);
             } else {
                 self.reason_into(v, &mut reason_lits);
