@@ -20,6 +20,8 @@ def check(path):
     for sh in shapes:
         for v in range(S):
             cnf += [[-var(a, v), -var(b, v)] for a, b in itertools.combinations(sh, 2)]
+            if len(sh) == S:  # a full shape holds every symbol (implied; large grids need it)
+                cnf.append([var(c, v) for c in sh])
     def valid(grid):
         return all(len({grid[c] for c in sh}) == len(sh) for sh in shapes)
     sol = [sidx[p["solution"][c]] for c in cells]
