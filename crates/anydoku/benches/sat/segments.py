@@ -9,11 +9,9 @@ The figures are in docs/PERFORMANCE.md ("Segment variables for the learner").
 """
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from reference import from_model, Cnf
-from pysat.solvers import Solver
+from reference import count_two, from_model
 
 def segments(cnf):
     houses = [set(h) for h in cnf.houses]
@@ -58,28 +56,15 @@ def with_segments(cnf, mode):
                             clauses.append([-ms[a], -ms[b]])
     return clauses, len(segs)
 
-def count_two(clauses, cnf, givens):
-    s = Solver(name='cadical195')
-    for cl in clauses + cnf.units(givens):
-        s.add_clause(cl)
-    t = time.process_time()
-    found = 0
-    while found < 2 and s.solve():
-        grid = cnf.decode(s.get_model())
-        cnf.check(grid, givens)
-        found += 1
-        s.add_clause([-cnf.var(c, v) for c, v in enumerate(grid) if c not in givens])
-    dt = time.process_time() - t
-    st = s.accum_stats()
-    s.delete()
-    return found, dt, st.get('conflicts')
-
 name, cnf, givens = from_model(sys.argv[1])
 modes = [int(x) for x in (sys.argv[2] if len(sys.argv) > 2 else "0,1,2").split(',')]
+direct = cnf.clauses
 for mode in modes:
-    if mode == 0:
-        cl, ns = cnf.clauses, 0
+    cnf.clauses = direct
+    if mode > 0:
+        cnf.clauses, ns = with_segments(cnf, mode)
     else:
-        cl, ns = with_segments(cnf, mode)
-    f, dt, conf = count_two(cl, cnf, givens)
+        ns = 0
+    f, dt, st = count_two("cadical195", cnf, givens, {})
+    conf = st.get("conflicts")
     print(f"{name} mode {mode} segs {ns}: found {f} {dt:.2f} s conflicts {conf}", flush=True)
