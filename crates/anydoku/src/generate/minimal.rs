@@ -33,7 +33,9 @@ pub struct Thinned {
 /// another way).
 #[derive(Debug, Clone)]
 pub enum Thinning {
+    /// The puzzle made.
     Made(Thinned),
+    /// A check would have gone on with CDCL.
     NeedsCdcl,
 }
 

@@ -260,6 +260,12 @@ impl Cdcl<'_> {
             }
         }
         for p in self.places.iter_mut().filter(|p| **p != NO_CLAUSE) {
+            // (a shape's clause comes from the root, and only learnt clauses are deleted)
+            debug_assert_ne!(
+                renumber[*p as usize],
+                u32::MAX,
+                "a shape's clause was deleted"
+            );
             *p = renumber[*p as usize];
         }
         self.lits = lits;
