@@ -109,7 +109,93 @@ impl VarMap {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::{engine_and_grid, random_givens};
+    use super::super::{Cdcl, Outcome};
     use super::*;
+    use crate::engine::search::Searcher;
+    use crate::engine::{Budget, Limits};
+    use rand::SeedableRng;
+
+    /// Roots of random 9x9 puzzles from one grid, each with a given cell (one candidate) and an
+    /// open cell with a symbol outside its candidates: (root, given cell, open cell, symbol out).
+    fn roots_with_fixed_candidates() -> Vec<(Vec<Mask>, usize, usize, usize)> {
+        let (e, grid) = engine_and_grid("classic9");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(181);
+        let mut found = Vec::new();
+        while found.len() < 20 {
+            let givens = random_givens(&grid, 28, &mut rng);
+            let root = Searcher::new(&e).initial(&givens).expect("givens from a grid");
+            let given = (0..81).find(|&c| root[c].count_ones() == 1);
+            let open = (0..81).find(|&c| root[c].count_ones() > 1 && root[c] != e.full);
+            if let (Some(g), Some(o)) = (given, open) {
+                let out = (!root[o] & e.full).trailing_zeros() as usize;
+                found.push((root, g, o, out));
+            }
+        }
+        found
+    }
+
+    fn solve(s: &mut Cdcl) -> Outcome {
+        s.solve(&Budget::from(Limits::none()))
+    }
+
+    /// An assumption or a fixed literal on a candidate outside the root is false (no
+    /// solution under it), on a given cell's candidate true (a solution keeps it); on an open
+    /// candidate it holds in the solution found exactly when some solution has it.
+    #[test]
+    fn assumptions_on_fixed_candidates_behave_as_their_root_values() {
+        let (e, grid) = engine_and_grid("classic9");
+        for (root, given, open, out) in roots_with_fixed_candidates() {
+            let t = root[given].trailing_zeros() as u8;
+            let mut s = Cdcl::new(&e, &root).unwrap();
+            s.assume(&[s.holds(open, out as u8)]);
+            assert_eq!(solve(&mut s), Outcome::Exhausted);
+            s.assume(&[s.holds(given, t) ^ 1]);
+            assert_eq!(solve(&mut s), Outcome::Exhausted);
+            s.assume(&[s.holds(given, t), s.holds(open, out as u8) ^ 1]);
+            let Outcome::Solution(sol) = solve(&mut s) else {
+                panic!("the grid keeps the given");
+            };
+            assert_eq!(sol[given], t);
+            assert_ne!(sol[open] as usize, out);
+            // the grid's symbol of the open cell is a candidate and holds in what is found
+            s.assume(&[s.holds(open, grid[open])]);
+            let Outcome::Solution(sol) = solve(&mut s) else {
+                panic!("the grid has it");
+            };
+            assert_eq!(sol[open], grid[open]);
+            s.assume(&[]);
+            s.fix(s.holds(open, out as u8));
+            assert_eq!(solve(&mut s), Outcome::Exhausted);
+        }
+    }
+
+    /// A solution's "differs here" clause is satisfied for good where the solution's symbol is
+    /// outside the root, and empty (no solution) when it names given cells only; preferred
+    /// phases may name symbols outside the root or none at all.
+    #[test]
+    fn differing_and_preferring_on_fixed_candidates() {
+        let (e, grid) = engine_and_grid("classic9");
+        for (root, given, open, out) in roots_with_fixed_candidates() {
+            let mut s = Cdcl::new(&e, &root).unwrap();
+            let mut other = grid.clone();
+            other[open] = out as u8;
+            s.differ(&[open as u32], &other);
+            other[given] = (root[given].trailing_zeros() as u8 + 1) % 9;
+            s.differ(&[given as u32], &other);
+            s.differ(&[open as u32, given as u32], &other);
+            let mut prefer = grid.clone();
+            prefer[open] = out as u8;
+            prefer[given] = u8::MAX;
+            s.prefer(&prefer);
+            let Outcome::Solution(sol) = solve(&mut s) else {
+                panic!("both clauses hold in the grid");
+            };
+            assert!((0..81).all(|c| root[c] >> sol[c] & 1 == 1));
+            s.differ(&[given as u32], &grid);
+            assert_eq!(solve(&mut s), Outcome::Exhausted);
+        }
+    }
 
     /// Every root candidate gets one variable, in the order of `(cell, symbol)`, and the map
     /// goes both ways; candidates outside the root have none and stand as `falsum`.
