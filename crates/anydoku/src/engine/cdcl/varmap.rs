@@ -124,7 +124,9 @@ mod tests {
         let mut found = Vec::new();
         while found.len() < 20 {
             let givens = random_givens(&grid, 28, &mut rng);
-            let root = Searcher::new(&e).initial(&givens).expect("givens from a grid");
+            let root = Searcher::new(&e)
+                .initial(&givens)
+                .expect("givens from a grid");
             let given = (0..81).find(|&c| root[c].count_ones() == 1);
             let open = (0..81).find(|&c| root[c].count_ones() > 1 && root[c] != e.full);
             if let (Some(g), Some(o)) = (given, open) {
