@@ -3,7 +3,8 @@
 //! Little Killers), where depth-first search with propagation keeps making the same doomed
 //! choices near the root.
 //!
-//! One boolean variable per (cell, symbol): "the cell holds the symbol". The model's rules become
+//! One boolean variable per (cell, symbol) the root allows: "the cell holds the symbol",
+//! numbered densely over the root candidates ([`varmap`]). The model's rules become
 //!
 //! * *peer* constraints, kept implicit: when a variable becomes true, every other symbol of its
 //!   cell and the same symbol in every peer become false (the reason is the two-literal clause
@@ -48,7 +49,9 @@
 //! value variables, [`assume`] solving under assumptions with sum shapes that can be switched off
 //! (one solver for many puzzles that differ by their sum shapes), [`vivify`] the shortening of
 //! learnt clauses by propagation at the root (on models without sum shapes), [`linear`] the
-//! sums' linear relaxation and its explanations, [`lp`] the dual simplex it runs on.
+//! sums' linear relaxation and its explanations, [`lp`] the dual simplex it runs on, [`varmap`]
+//! the numbering of the value variables (the only place that turns a cell and a symbol into a
+//! variable and back).
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
@@ -136,7 +139,7 @@ pub struct Cdcl<'e> {
     qhead: usize,
     /// CSR: the variables a true variable `v` makes false (the other candidates of its cell,
     /// its symbol in its peers' candidates) are `excludes[excludes_start[v]..excludes_start[v + 1]]`.
-    /// Variables outside the root candidates are false for good and never listed.
+    /// (Candidates outside the root are no variables, [`varmap`], and never listed.)
     excludes_start: Vec<u32>,
     excludes: Vec<u32>,
     /// Cells not fixed at the root (a solution's "differs somewhere" clause ranges over them).
