@@ -103,7 +103,8 @@ impl<'e> Cdcl<'e> {
 
     /// The literal "cell `c` holds symbol `t`" (to assume a cell's symbol).
     pub(crate) fn holds(&self, c: usize, t: u8) -> Lit {
-        2 * (c * self.n + t as usize) as Lit
+        // a candidate outside the root is `falsum`: false, as an assumption it fails
+        2 * self.map.var_or_false(c, t as usize) as Lit
     }
 
     /// The `k`-th extra guard's literal (see [`Cdcl::guarded`]).
@@ -115,12 +116,12 @@ impl<'e> Cdcl<'e> {
     /// `sol`": assuming `guard` asks for a solution that differs from `sol` there.
     pub(crate) fn add_guarded(&mut self, guard: Lit, cells: &[u32], sol: &[u8]) {
         self.backtrack(0);
-        let n = self.n;
+        let map = &self.map;
         let mut clause = vec![guard ^ 1];
         clause.extend(
             cells
                 .iter()
-                .map(|&c| 2 * (c as usize * n + sol[c as usize] as usize) as Lit + 1)
+                .map(|&c| 2 * map.var_or_false(c as usize, sol[c as usize] as usize) as Lit + 1)
                 .filter(|&l| self.lit_value(l) != FALSE),
         );
         if clause.len() == 1 {

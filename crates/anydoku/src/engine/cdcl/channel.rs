@@ -49,10 +49,11 @@ impl Cdcl<'_> {
     }
 
     fn channel_with(&mut self, order: &Order, p: Lit) -> Result<(), Conflict> {
-        let (v, n) = (var(p), self.n);
+        let v = var(p);
         let top = order.levels.len();
         if v < order.first {
-            let (c, t) = (v / n, v % n);
+            // (`falsum`, just below the order variables, is never on the trail)
+            let (c, t) = (self.map.cell(v), self.map.symbol(v));
             if order.start[c] == u32::MAX {
                 return Ok(());
             }
@@ -106,10 +107,12 @@ impl Cdcl<'_> {
     /// Rules out the symbols of rank `r` in cell `c` (reason `p`).
     #[inline(always)]
     fn imply_out(&mut self, order: &Order, c: u32, r: usize, p: Lit) -> Result<(), Conflict> {
-        let n = self.n;
         let (a, b) = (order.by_rank_start[r], order.by_rank_start[r + 1]);
         for &t in &order.by_rank[a as usize..b as usize] {
-            self.imply(2 * (c as usize * n + t as usize) as Lit + 1, p)?;
+            // a candidate outside the root is out already
+            if let Some(u) = self.map.var(c as usize, t as usize) {
+                self.imply(2 * u as Lit + 1, p)?;
+            }
         }
         Ok(())
     }
@@ -118,10 +121,11 @@ impl Cdcl<'_> {
     /// the lowest (highest) rank the cell may still take.
     #[inline]
     fn move_bounds(&mut self, order: &Order, c: u32, r: usize) {
-        let n = self.n;
         let (a, b) = (order.by_rank_start[r], order.by_rank_start[r + 1]);
         for &t in &order.by_rank[a as usize..b as usize] {
-            if self.value[2 * (c as usize * n + t as usize)] != FALSE {
+            // (a candidate outside the root is false)
+            let v = self.map.var_or_false(c as usize, t as usize);
+            if self.value[2 * v] != FALSE {
                 return;
             }
         }
@@ -147,7 +151,6 @@ impl Cdcl<'_> {
         let Some(order) = self.sums.as_ref().and_then(|s| s.order.as_ref()) else {
             return;
         };
-        let n = self.n;
         let c = order.cell_of[v - order.first];
         let k = v - order.start[c as usize] as usize + 1;
         let r = if self.value[2 * v] == TRUE {
@@ -165,7 +168,8 @@ impl Cdcl<'_> {
         };
         let (a, b) = (order.by_rank_start[r], order.by_rank_start[r + 1]);
         for &t in &order.by_rank[a as usize..b as usize] {
-            out.push(2 * (c as usize * n + t as usize) as Lit);
+            // a candidate outside the root is `falsum`, false at the root like any such
+            out.push(2 * self.map.var_or_false(c as usize, t as usize) as Lit);
         }
     }
 }

@@ -13,7 +13,7 @@
 //! [`Tiers::step`] more each time. To tune the store, change these numbers (measure conflicts
 //! and time on the 36x36 puzzles of docs/PERFORMANCE.md).
 
-use super::{for_bits, var, Cdcl, Lit, CLAUSE, NO_CLAUSE, NO_REASON, TRUE, UNDEF};
+use super::{var, Cdcl, Lit, CLAUSE, NO_CLAUSE, NO_REASON, TRUE, UNDEF};
 use crate::engine::Mask;
 
 #[derive(Clone, Copy)]
@@ -112,7 +112,8 @@ impl Cdcl<'_> {
             if m == 0 {
                 self.ok = false;
             } else if m & (m - 1) == 0 {
-                self.enqueue(2 * (c * n + m.trailing_zeros() as usize) as Lit, NO_REASON);
+                let v = self.map.of_cell(c).start;
+                self.enqueue(2 * v as Lit, NO_REASON);
             } else {
                 self.open.push(c as u32);
             }
@@ -120,9 +121,7 @@ impl Cdcl<'_> {
         let mut clause = Vec::with_capacity(n);
         for &c in &self.open.clone() {
             clause.clear();
-            for_bits(root[c as usize], |t| {
-                clause.push(2 * (c as usize * n + t) as Lit)
-            });
+            clause.extend(self.map.of_cell(c as usize).map(|v| 2 * v as Lit));
             self.add_clause(&clause, false, 0);
         }
         for (k, shape) in self.e.complete.chunks_exact(n.max(1)).enumerate() {
@@ -130,7 +129,10 @@ impl Cdcl<'_> {
                 clause.clear();
                 let mut placed = false;
                 for &c in shape {
-                    let v = c as usize * n + t;
+                    // a candidate outside the root is false
+                    let Some(v) = self.map.var(c as usize, t) else {
+                        continue;
+                    };
                     match self.value[2 * v] {
                         TRUE => placed = true,
                         UNDEF => clause.push(2 * v as Lit),

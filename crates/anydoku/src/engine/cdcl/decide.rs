@@ -81,9 +81,9 @@ impl Cdcl<'_> {
     /// cells that allowed t at the root, instead of from all its cells.
     fn open_choices(&self, v: usize) -> u32 {
         let (e, n) = (self.e, self.n);
-        let (c, t) = (v / n, v % n);
+        let (c, t) = (self.map.cell(v), self.map.symbol(v));
         let undef = |u: usize| self.value[2 * u] == UNDEF;
-        let mut fewest: u32 = (c * n..(c + 1) * n).map(|u| undef(u) as u32).sum();
+        let mut fewest: u32 = self.map.of_cell(c).map(|u| undef(u) as u32).sum();
         let w = e.shape_words;
         for (i, &word) in e.cell_bits[c * w..(c + 1) * w].iter().enumerate() {
             let mut bits = word;

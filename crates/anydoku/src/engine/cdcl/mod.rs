@@ -3,7 +3,8 @@
 //! Little Killers), where depth-first search with propagation keeps making the same doomed
 //! choices near the root.
 //!
-//! One boolean variable per (cell, symbol): "the cell holds the symbol". The model's rules become
+//! One boolean variable per (cell, symbol) the root allows: "the cell holds the symbol",
+//! numbered densely over the root candidates ([`varmap`]). The model's rules become
 //!
 //! * *peer* constraints, kept implicit: when a variable becomes true, every other symbol of its
 //!   cell and the same symbol in every peer become false (the reason is the two-literal clause
@@ -48,7 +49,9 @@
 //! value variables, [`assume`] solving under assumptions with sum shapes that can be switched off
 //! (one solver for many puzzles that differ by their sum shapes), [`vivify`] the shortening of
 //! learnt clauses by propagation at the root (on models without sum shapes), [`linear`] the
-//! sums' linear relaxation and its explanations, [`lp`] the dual simplex it runs on.
+//! sums' linear relaxation and its explanations, [`lp`] the dual simplex it runs on, [`varmap`]
+//! the numbering of the value variables (the only place that turns a cell and a symbol into a
+//! variable and back).
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
@@ -73,7 +76,9 @@ mod sum_tests;
 mod sums;
 #[cfg(test)]
 mod tests;
+mod varmap;
 mod vivify;
+use varmap::VarMap;
 use vivify::Vivify;
 
 #[cfg(any(test, feature = "internals"))]
@@ -121,6 +126,8 @@ enum Conflict {
 pub struct Cdcl<'e> {
     e: &'e Engine,
     n: usize,
+    /// The value variables: one per root candidate ([`varmap`]).
+    map: VarMap,
     /// Per literal: `FALSE`, `TRUE` or `UNDEF` (a variable's value is its positive literal's;
     /// one lookup per literal, without a branch on its sign).
     value: Vec<u8>,
@@ -132,7 +139,7 @@ pub struct Cdcl<'e> {
     qhead: usize,
     /// CSR: the variables a true variable `v` makes false (the other candidates of its cell,
     /// its symbol in its peers' candidates) are `excludes[excludes_start[v]..excludes_start[v + 1]]`.
-    /// Variables outside the root candidates are false for good and never listed.
+    /// (Candidates outside the root are no variables, [`varmap`], and never listed.)
     excludes_start: Vec<u32>,
     excludes: Vec<u32>,
     /// Cells not fixed at the root (a solution's "differs somewhere" clause ranges over them).
@@ -241,16 +248,19 @@ impl<'e> Cdcl<'e> {
             return None;
         }
         let n = e.n_symbols;
-        let value_vars = e.n_cells * n;
+        let map = VarMap::new(root);
+        let value_vars = map.count();
+        // the order variables come after the value variables and `falsum`
         let order = (!e.sums.is_empty())
-            .then(|| order::Order::new(e, value_vars))
+            .then(|| order::Order::new(e, value_vars + 1))
             .flatten();
-        let n_vars = value_vars + order.as_ref().map_or(0, |o| o.count()) + extra;
+        let n_vars = value_vars + 1 + order.as_ref().map_or(0, |o| o.count()) + extra;
         // learnt literals sharing a binary reason are grouped when every sum reasons on bounds
         let group = order.as_ref().is_some_and(|o| o.bounded.iter().all(|&b| b));
         let mut s = Cdcl {
             e,
             n,
+            map,
             value: [FALSE, TRUE].repeat(n_vars),
             vars: vec![
                 Assigned {
@@ -303,19 +313,14 @@ impl<'e> Cdcl<'e> {
                 .as_ref()
                 .and_then(|o| linear::Linear::new(e, o))
                 .map(Box::new),
-            sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars, order)),
+            sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars, value_vars, order)),
             place: !e.sums.is_empty(),
             assumptions: Vec::new(),
             propagated: 0,
             vivify: Vivify::for_sums(!e.sums.is_empty()),
         };
-        for (c, &m) in root.iter().enumerate() {
-            for_bits(m, |t| {
-                s.value[2 * (c * n + t)] = UNDEF;
-                s.value[2 * (c * n + t) + 1] = UNDEF;
-            });
-        }
-        s.add_excludes(root, n_vars);
+        s.value[..2 * value_vars].fill(UNDEF);
+        s.add_excludes(n_vars);
         s.add_root(root);
         s.set_order_roots(root);
         s.fill_heap(value_vars);
@@ -332,22 +337,18 @@ impl<'e> Cdcl<'e> {
         }
     }
 
-    /// The variables each value variable makes false when true (`excludes`); order variables
-    /// (up to `n_vars`) exclude nothing.
-    fn add_excludes(&mut self, root: &[Mask], n_vars: usize) {
-        let (e, n) = (self.e, self.n);
-        for v in 0..e.n_cells * n {
+    /// The variables each value variable makes false when true (`excludes`); `falsum`, order
+    /// and guard variables (up to `n_vars`) exclude nothing.
+    fn add_excludes(&mut self, n_vars: usize) {
+        let (e, map) = (self.e, &self.map);
+        for v in 0..map.count() {
             self.excludes_start.push(self.excludes.len() as u32);
-            let (c, t) = (v / n, v % n);
-            if root[c] >> t & 1 == 0 {
-                continue;
-            }
-            for_bits(root[c] & !(1 << t), |u| {
-                self.excludes.push((c * n + u) as u32)
-            });
+            let (c, t) = (map.cell(v), map.symbol(v));
+            self.excludes
+                .extend(map.of_cell(c).filter(|&u| u != v).map(|u| u as u32));
             for &q in e.peers(c) {
-                if root[q as usize] >> t & 1 == 1 {
-                    self.excludes.push(q * n as u32 + t as u32);
+                if let Some(u) = map.var(q as usize, t) {
+                    self.excludes.push(u as u32);
                 }
             }
         }
@@ -435,10 +436,10 @@ impl<'e> Cdcl<'e> {
     /// solution other than a known one that must differ from it there).
     pub fn differ(&mut self, cells: &[u32], sol: &[u8]) {
         self.backtrack(0);
-        let n = self.n;
+        let map = &self.map;
         let clause: Vec<Lit> = cells
             .iter()
-            .map(|&c| 2 * (c as usize * n + sol[c as usize] as usize) as Lit + 1)
+            .map(|&c| 2 * map.var_or_false(c as usize, sol[c as usize] as usize) as Lit + 1)
             .filter(|&l| self.lit_value(l) != FALSE)
             .collect();
         match clause.len() {
@@ -458,12 +459,11 @@ impl<'e> Cdcl<'e> {
     /// for a solution near a known one (a uniqueness check that excludes only a few of its
     /// cells) starts from it instead of from nothing.
     pub fn prefer(&mut self, sol: &[u8]) {
-        let n = self.n;
         self.place = false;
         for (c, &t) in sol.iter().enumerate() {
-            self.phase[c * n..(c + 1) * n].fill(false);
-            if (t as usize) < n {
-                self.phase[c * n + t as usize] = true;
+            self.phase[self.map.of_cell(c)].fill(false);
+            if let Some(v) = self.map.var(c, t as usize) {
+                self.phase[v] = true;
             }
         }
     }
@@ -543,12 +543,14 @@ impl<'e> Cdcl<'e> {
 
     /// The symbol of every cell, once every variable is assigned.
     fn solution(&self) -> Vec<u8> {
-        let n = self.n;
+        let map = &self.map;
         (0..self.e.n_cells)
             .map(|c| {
-                (0..n)
-                    .find(|&t| self.value[2 * (c * n + t)] == TRUE)
-                    .expect("every cell holds a symbol") as u8
+                let v = map
+                    .of_cell(c)
+                    .find(|&v| self.value[2 * v] == TRUE)
+                    .expect("every cell holds a symbol");
+                map.symbol(v) as u8
             })
             .collect()
     }
@@ -600,7 +602,7 @@ impl<'e> Cdcl<'e> {
                 }
             }
         }
-        let value_vars = self.e.n_cells * self.n;
+        let value_vars = self.map.count();
         for k in (keep..self.trail.len()).rev() {
             let l = self.trail[k];
             let v = var(l);
@@ -623,14 +625,5 @@ impl<'e> Cdcl<'e> {
         if let Some(sums) = self.sums.as_mut() {
             sums.clear();
         }
-    }
-}
-
-/// Calls `f` with every set bit of `m`.
-#[inline(always)]
-fn for_bits(mut m: Mask, mut f: impl FnMut(usize)) {
-    while m != 0 {
-        f(m.trailing_zeros() as usize);
-        m &= m - 1;
     }
 }

@@ -42,7 +42,7 @@ pub(super) struct Order {
     pub(super) cell_of: Vec<u32>,
     /// Per sum shape: whether its propagator is the bounds rule over order literals.
     pub(super) bounded: Vec<bool>,
-    /// The first order variable (after every value variable).
+    /// The first order variable (after every value variable and `falsum`, [`super::varmap`]).
     pub(super) first: usize,
     /// Per bounded shape: its cells in groups of pairwise peers ([`super::cliques`]).
     pub(super) groups: Groups,

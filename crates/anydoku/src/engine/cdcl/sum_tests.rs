@@ -341,9 +341,11 @@ fn little_killer_counts_agree_with_depth_first_search() {
 
 /// Whether literal `l` of `s`'s encoding holds in the grid `grid` (a symbol index per cell).
 fn holds_in(s: &Cdcl, l: Lit, grid: &[u8]) -> bool {
-    let (v, n) = (var(l), s.n);
-    let truth = if v < s.e.n_cells * n {
-        grid[v / n] as usize == v % n
+    let v = var(l);
+    let truth = if v < s.map.count() {
+        grid[s.map.cell(v)] as usize == s.map.symbol(v)
+    } else if v == s.map.falsum() {
+        false
     } else {
         let order = s
             .sums

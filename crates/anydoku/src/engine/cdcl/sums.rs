@@ -83,7 +83,12 @@ impl Sums {
     }
 
     /// The propagators of `e`'s sum shapes, every one dirty (so each runs once at the start).
-    pub(super) fn new(e: &crate::engine::Engine, n_vars: usize, order: Option<Order>) -> Self {
+    pub(super) fn new(
+        e: &crate::engine::Engine,
+        n_vars: usize,
+        value_vars: usize,
+        order: Option<Order>,
+    ) -> Self {
         let n_cells = e.n_cells;
         let mut of_start = vec![0u32; n_cells + 1];
         for s in &e.sums {
@@ -127,7 +132,7 @@ impl Sums {
             explained: 0,
             explained_lits: 0,
             order: order.map(Box::new),
-            value_vars: e.n_cells * e.n_symbols,
+            value_vars,
             guard_first: usize::MAX,
         }
     }
@@ -202,11 +207,10 @@ impl Cdcl<'_> {
     /// The candidates of cell `c` now: its symbols whose variable is not false.
     #[inline]
     pub(super) fn candidates(&self, c: usize) -> Mask {
-        let n = self.n;
         let mut m = 0;
-        for t in 0..n {
-            if self.value[2 * (c * n + t)] != FALSE {
-                m |= 1 << t;
+        for v in self.map.of_cell(c) {
+            if self.value[2 * v] != FALSE {
+                m |= 1 << self.map.symbol(v);
             }
         }
         m
@@ -243,14 +247,14 @@ impl Cdcl<'_> {
             if sum::supports(e, i as usize, &masks[..k], &mut keep).is_none() {
                 return Some(Conflict::Sum(i, snap));
             }
-            let n = self.n;
             let mut narrowed = false;
             for (j, &c) in cells.iter().enumerate() {
                 let mut gone = masks[j] & !keep[j];
                 while gone != 0 {
                     let t = gone.trailing_zeros() as usize;
                     gone &= gone - 1;
-                    let v = c as usize * n + t;
+                    // `masks` holds root candidates only
+                    let v = self.map.var(c as usize, t).expect("a root candidate");
                     match self.value[2 * v] {
                         UNDEF => {
                             self.enqueue(2 * v as Lit + 1, SUM | i);
@@ -304,12 +308,11 @@ impl Cdcl<'_> {
             return;
         }
         let e = self.e;
-        let n = self.n;
         let cells = &e.sums[i as usize].cells;
         let k = cells.len();
         let (target_j, target_t) = match target {
             Some(v) => {
-                let (c, t) = (v / n, v % n);
+                let (c, t) = (self.map.cell(v), self.map.symbol(v));
                 let j = cells
                     .iter()
                     .position(|&x| x as usize == c)
@@ -326,8 +329,9 @@ impl Cdcl<'_> {
                 continue;
             }
             let mut m = 0;
-            for t in 0..n {
-                let v = c as usize * n + t;
+            // (a candidate outside the root is false at the root: in neither branch)
+            for v in self.map.of_cell(c as usize) {
+                let t = self.map.symbol(v);
                 if self.value[2 * v] != FALSE
                     || (self.vars[v].level > 0 && self.vars[v].pos >= snap)
                 {
@@ -351,8 +355,8 @@ impl Cdcl<'_> {
             masks[j as usize] |= bit;
             if sum::feasible(e, i as usize, &masks[..k]) {
                 masks[j as usize] &= !bit;
-                sums.arena
-                    .push(2 * (cells[j as usize] as usize * n + t as usize) as Lit);
+                let v = self.map.var(cells[j as usize] as usize, t as usize);
+                sums.arena.push(2 * v.expect("a removed candidate") as Lit);
             }
         }
         sums.record(start, target, out);
@@ -362,10 +366,9 @@ impl Cdcl<'_> {
     /// Marks the sum shapes of the cell of the variable that just went false.
     #[inline]
     pub(super) fn touch_sums(&mut self, false_var: usize) {
-        let n = self.n;
         if let Some(sums) = self.sums.as_mut() {
             if false_var < sums.value_vars {
-                sums.touch(false_var / n);
+                sums.touch(self.map.cell(false_var));
             }
         }
     }

@@ -335,19 +335,21 @@ fn preferring_a_solution_finds_it_without_conflicts() {
     }
 }
 
-/// The variable `pick` decides on classic 9x9 from `root` when value variables 0..45 have
-/// activities 100, 99, ... and variable `v` has `activity`.
-fn pick_with(root: &[Mask], v: usize, activity: f64) -> Option<usize> {
+/// The candidate (cell, symbol) `pick` decides on classic 9x9 from `root` (cells 0..5 with
+/// every candidate) when those of cells 0..5 have activities 100, 99, ... and candidate `ct`
+/// has `activity`.
+fn pick_with(root: &[Mask], ct: (usize, usize), activity: f64) -> Option<(usize, usize)> {
     let g = builtin::load("classic9").unwrap();
     let e = Engine::new(&g);
     let mut s = Cdcl::new(&e, root).unwrap();
-    for u in 0..45 {
-        s.activity[u] = 100.0 - u as f64;
+    for (k, u) in (0..5).flat_map(|c| s.map.of_cell(c)).enumerate() {
+        s.activity[u] = 100.0 - k as f64;
         s.heap.increased(u, &s.activity);
     }
+    let v = s.map.var(ct.0, ct.1).expect("a root candidate");
     s.activity[v] = activity;
     s.heap.increased(v, &s.activity);
-    s.pick()
+    s.pick().map(|v| (s.map.cell(v), s.map.symbol(v)))
 }
 
 /// On a model without sum shapes a decision goes, among the most active variables, to one in
@@ -358,10 +360,10 @@ fn decisions_prefer_short_clauses_among_the_most_active() {
     // cell 80 holds 0 or 1: its variables sit in a two-candidate cell
     let mut root = vec![0x1ff as Mask; 81];
     root[80] = 0b11;
-    let small = 80 * 9 + 1;
+    let small = (80, 1);
     assert_eq!(
         pick_with(&root, small, 1.0),
-        Some(0),
+        Some((0, 0)),
         "not among the most active"
     );
     assert_eq!(
@@ -376,10 +378,10 @@ fn decisions_prefer_short_clauses_among_the_most_active() {
     for c in [60, 61, 62, 69, 70, 71, 78] {
         root[c] = 0x1fe;
     }
-    let place = 80 * 9;
+    let place = (80, 0);
     assert_eq!(
         pick_with(&root, place, 1.0),
-        Some(0),
+        Some((0, 0)),
         "not among the most active"
     );
     assert_eq!(
