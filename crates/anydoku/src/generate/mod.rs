@@ -23,6 +23,7 @@
 
 internal_mod!(difficulty);
 internal_mod!(grid);
+mod harvest;
 internal_mod!(killer);
 mod killer_drop;
 internal_mod!(minimal);

@@ -21,6 +21,7 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
+use super::harvest::made_necessary;
 use super::minimal::{other_without, Progress, Thinned};
 use super::unique::{Checker, Other};
 use super::GenerateError;
@@ -129,6 +130,10 @@ impl Cache {
     }
 }
 
+/// The conflicts of a certificate search from which the second pass finds certificates as soon
+/// as they exist ([`Build::remove_rest`]).
+const DEAR: u64 = 2000;
+
 /// A puzzle being built: its givens (as options and as a bitset) and the orbits given.
 struct Build<'a> {
     solution: &'a [u8],
@@ -142,6 +147,8 @@ struct Build<'a> {
     left: usize,
     /// Orbits settled so far (for [`Progress`]).
     settled: usize,
+    /// Searches of [`made_necessary`] run.
+    harvests: usize,
 }
 
 /// Builds a minimal puzzle of `solution` upward (see the module docs). `progress` hears of
@@ -154,6 +161,19 @@ pub fn build<R: Rng>(
     rng: &mut R,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Thinned, GenerateError> {
+    Ok(build_with(checker, solution, orbits, rng, progress, DEAR)?.0)
+}
+
+/// [`build`], switching to [`made_necessary`] once a certificate costs `dear` conflicts (see
+/// [`Build::remove_rest`]); also returns how many of its searches ran (the tests try both ways).
+fn build_with<R: Rng>(
+    checker: &mut Checker,
+    solution: &[u8],
+    orbits: &[Vec<u32>],
+    rng: &mut R,
+    progress: &mut dyn FnMut(Progress),
+    dear: u64,
+) -> Result<(Thinned, usize), GenerateError> {
     let n = solution.len();
     let mut orbit_of = vec![0u32; n];
     for (k, o) in orbits.iter().enumerate() {
@@ -172,6 +192,7 @@ pub fn build<R: Rng>(
         kept: Vec::new(),
         left: 0,
         settled: 0,
+        harvests: 0,
     };
     b.add_until_unique(checker, rng, progress)?;
     let mut never = vec![true; orbits.len()];
@@ -185,8 +206,8 @@ pub fn build<R: Rng>(
     // certificates (cheaper while every given is there), then one that removes the rest
     let mut order = b.kept.clone();
     order.shuffle(rng);
-    let removable = b.settle(checker, &order, false, progress)?;
-    b.settle(checker, &removable, true, progress)?;
+    let removable = b.certify(checker, &order, progress)?;
+    b.remove_rest(checker, &removable, dear, progress)?;
     let mut certificates = Vec::new();
     for &o in &b.kept {
         if b.givens[orbits[o][0] as usize].is_some() {
@@ -198,11 +219,12 @@ pub fn build<R: Rng>(
         }
     }
     certificates.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(Thinned {
+    let thinned = Thinned {
         givens: b.givens,
         certificates,
         minimal: true,
-    })
+    };
+    Ok((thinned, b.harvests))
 }
 
 impl Build<'_> {
@@ -232,14 +254,12 @@ impl Build<'_> {
         });
     }
 
-    /// Tests each orbit of `order` without a proof: a certificate found joins the cache; an
-    /// orbit without one is removed when `remove`, else returned (with the others left
-    /// unsettled) for a later pass.
-    fn settle(
+    /// The first pass: tests each orbit of `order` without a proof; a certificate found joins
+    /// the cache; the orbits without one are returned, in order, for [`Build::remove_rest`].
+    fn certify(
         &mut self,
         checker: &mut Checker,
         order: &[usize],
-        remove: bool,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Vec<usize>, GenerateError> {
         let mut unsettled = Vec::new();
@@ -247,7 +267,6 @@ impl Build<'_> {
             if self.cache.proof(&self.orbits[o], &self.given).is_none() {
                 match other_without(checker, &mut self.givens, &self.orbits[o], self.solution) {
                     Other::Found(other) => self.cache.add(other, self.solution),
-                    Other::NoneExists if remove => self.set(o, false),
                     Other::NoneExists => {
                         unsettled.push(o);
                         continue;
@@ -258,6 +277,81 @@ impl Build<'_> {
             self.report(progress);
         }
         Ok(unsettled)
+    }
+
+    /// The second pass: removes each orbit of `order` (every one tested by [`Build::certify`]
+    /// unnecessary) that is still unnecessary at its turn, and proves the others necessary.
+    /// First each gets a check of its own (none with `dear` 0); once a certificate costs `dear`
+    /// conflicts or more (they get dearer with every removal), [`made_necessary`] finds every
+    /// waiting orbit necessary now, and from then on, after each removal, the orbits it made
+    /// necessary: its "none left" shows every other waiting orbit unnecessary, so no orbit
+    /// needs a check of its own any more, and each certificate is found as soon as it exists.
+    fn remove_rest(
+        &mut self,
+        checker: &mut Checker,
+        order: &[usize],
+        dear: u64,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<(), GenerateError> {
+        let mut necessary = vec![false; self.orbits.len()];
+        // (every orbit of `order` is unnecessary now, as harvesting needs)
+        let mut harvesting = dear == 0;
+        for (k, &o) in order.iter().enumerate() {
+            let remove = match harvesting {
+                true => !necessary[o],
+                false if self.cache.proof(&self.orbits[o], &self.given).is_some() => false,
+                false => {
+                    let before = checker.cdcl.conflicts;
+                    match other_without(checker, &mut self.givens, &self.orbits[o], self.solution) {
+                        Other::Found(other) => {
+                            self.cache.add(other, self.solution);
+                            if checker.cdcl.conflicts - before >= dear {
+                                harvesting = true;
+                                self.harvest(checker, &order[k + 1..], &[], &mut necessary)?;
+                            }
+                            false
+                        }
+                        Other::NoneExists => true,
+                        Other::Unknown => return Err(GenerateError::Budget),
+                    }
+                }
+            };
+            if remove {
+                self.set(o, false);
+                if harvesting {
+                    let removed = self.orbits[o].clone();
+                    self.harvest(checker, &order[k + 1..], &removed, &mut necessary)?;
+                }
+            }
+            self.report(progress);
+        }
+        Ok(())
+    }
+
+    /// [`made_necessary`] over the orbits of `order` not known `necessary` yet, after the
+    /// removal of `removed` (none: every one necessary now); marks those it finds.
+    fn harvest(
+        &mut self,
+        checker: &mut Checker,
+        order: &[usize],
+        removed: &[u32],
+        necessary: &mut [bool],
+    ) -> Result<(), GenerateError> {
+        let waiting: Vec<usize> = order.iter().copied().filter(|&x| !necessary[x]).collect();
+        let cells: Vec<&[u32]> = waiting.iter().map(|&x| &self.orbits[x][..]).collect();
+        let (cache, solution) = (&mut self.cache, self.solution);
+        self.harvests += 1;
+        made_necessary(
+            checker,
+            &self.givens,
+            removed,
+            &cells,
+            solution,
+            &mut |i, other| {
+                necessary[waiting[i]] = true;
+                cache.add(other, solution);
+            },
+        )
     }
 
     /// The upward half: adds orbits until `solution` is the puzzle's only solution, caching
@@ -327,10 +421,13 @@ mod tests {
     /// Puzzles built upward from random 9x9 and 16x16 grids (with and without a symmetry) are
     /// unique and minimal, checked by counting with the depth-first engine (no CDCL): the
     /// puzzle has one solution, and without any one given orbit it has two; every certificate
-    /// is a complete solution that keeps every other given and differs inside its orbit.
+    /// is a complete solution that keeps every other given and differs inside its orbit. Each
+    /// grid is built twice: with the second pass's own checks only, and finding what each
+    /// removal made necessary ([`made_necessary`]) from the first certificate on; the same
+    /// givens stay.
     #[test]
     fn built_puzzles_are_unique_and_minimal_by_an_independent_count() {
-        let mut proven = 0;
+        let (mut proven, mut harvested) = (0, 0);
         for (name, symmetry, seeds) in [
             ("classic9", Symmetry::None, 0..6),
             ("classic9", Symmetry::Rotate180, 0..3),
@@ -339,15 +436,31 @@ mod tests {
             let g = builtin::load(name).unwrap();
             let (with, without) = Engine::with_and_without_cdcl(&g);
             let orbits = symmetry.orbits(&g).unwrap();
-            for seed in seeds {
+            let mut same = std::collections::HashMap::new();
+            for (seed, dear) in seeds.flat_map(|s| [(s, u64::MAX), (s, 0)]) {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                 let sol = grid::random_grid(&without, &mut rng, 100).unwrap();
                 let mut checker = Checker::new(&with, Limits::none());
                 let mut reports = Vec::new();
-                let built = build(&mut checker, &sol, &orbits, &mut rng, &mut |p| {
-                    reports.push(p)
-                })
+                let (built, harvests) = build_with(
+                    &mut checker,
+                    &sol,
+                    &orbits,
+                    &mut rng,
+                    &mut |p| reports.push(p),
+                    dear,
+                )
                 .unwrap();
+                match dear {
+                    u64::MAX => {
+                        assert_eq!(harvests, 0);
+                        same.insert(seed, built.givens.clone());
+                    }
+                    _ => {
+                        harvested += harvests;
+                        assert_eq!(same[&seed], built.givens, "{name} seed {seed}: same givens");
+                    }
+                }
                 let count = |givens: &[Option<u8>]| without.count(givens, 2, Limits::none()).count;
                 assert_eq!(count(&built.givens), 1, "{name} seed {seed}: unique");
                 let given: Vec<&Vec<u32>> = orbits
@@ -386,6 +499,10 @@ mod tests {
             }
         }
         assert!(proven > 0);
+        assert!(
+            harvested > 20,
+            "{harvested} searches for what a removal made necessary"
+        );
     }
 
     fn count_givens(givens: &[Option<u8>]) -> usize {

@@ -10,7 +10,7 @@
 //! change [`Cdcl::pick_shortest`]; measure conflicts (seeded activities, several seeds) and
 //! time on the 36x36 puzzles of docs/PERFORMANCE.md and on a 25x25 thinning (`thin_profile`).
 
-use super::{Cdcl, NO_CLAUSE, TRUE, UNDEF};
+use super::{Cdcl, Lit, NO_CLAUSE, TRUE, UNDEF};
 
 /// How many of the most active unassigned variables a decision on a model without sum shapes
 /// looks at.
@@ -25,6 +25,17 @@ impl Cdcl<'_> {
             self.var_inc *= 1e-100;
         }
         self.heap.increased(v, &self.activity);
+    }
+
+    /// The literal to decide next: a caller's first ones ([`super::first`]), then the rule's
+    /// variable (see the module docs) with its saved phase, or true when decisions place
+    /// symbols; `None` when every variable is assigned.
+    pub(super) fn decision(&mut self) -> Option<Lit> {
+        if let Some(l) = self.next_first() {
+            return Some(l);
+        }
+        let v = self.pick()?;
+        Some(2 * v as Lit + (!self.place && !self.phase[v]) as Lit)
     }
 
     /// The variable to decide next (see the module docs), `None` when every one is assigned.

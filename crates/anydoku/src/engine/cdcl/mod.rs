@@ -51,7 +51,8 @@
 //! learnt clauses by propagation at the root (on models without sum shapes), [`linear`] the
 //! sums' linear relaxation and its explanations, [`lp`] the dual simplex it runs on, [`varmap`]
 //! the numbering of the value variables (the only place that turns a cell and a symbol into a
-//! variable and back).
+//! variable and back), [`extra`] a caller's own clauses over auxiliary variables (an at-most-one
+//! over many literals), [`first`] a caller's literals decided before the decision rule's own.
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
@@ -65,6 +66,8 @@ mod channel;
 mod clauses;
 mod cliques;
 mod decide;
+mod extra;
+mod first;
 mod linear;
 mod lp;
 mod order;
@@ -204,6 +207,10 @@ pub struct Cdcl<'e> {
     place: bool,
     /// Literals decided first, one per level, before any other decision ([`assume`]).
     assumptions: Vec<Lit>,
+    /// The first auxiliary variable ([`extra`]; the variable count when there are none).
+    aux_first: usize,
+    /// Literals decided before the decision rule's own ([`first`]).
+    first: first::First,
     /// Literals propagated so far (over every call, vivification's among them).
     propagated: u64,
     /// Vivification of learnt clauses: when, its budget, its scratch ([`vivify`]).
@@ -316,6 +323,8 @@ impl<'e> Cdcl<'e> {
             sums: (!e.sums.is_empty()).then(|| Sums::new(e, n_vars, value_vars, order)),
             place: !e.sums.is_empty(),
             assumptions: Vec::new(),
+            aux_first: n_vars,
+            first: first::First::default(),
             propagated: 0,
             vivify: Vivify::for_sums(!e.sums.is_empty()),
         };
@@ -526,13 +535,13 @@ impl<'e> Cdcl<'e> {
                     }
                     Ok(Some(lit)) => lit,
                     Ok(None) => {
-                        let Some(v) = self.pick() else {
+                        let Some(lit) = self.decision() else {
                             let sol = self.solution();
                             self.backtrack(0);
                             return Some(Outcome::Solution(sol));
                         };
                         self.decisions += 1;
-                        2 * v as Lit + (!self.place && !self.phase[v]) as Lit
+                        lit
                     }
                 };
                 self.trail_lim.push(self.trail.len());
@@ -621,6 +630,7 @@ impl<'e> Cdcl<'e> {
         }
         self.trail.truncate(keep);
         self.trail_lim.truncate(level as usize);
+        self.first_backtracked();
         self.qhead = keep;
         if let Some(sums) = self.sums.as_mut() {
             sums.clear();
