@@ -1,5 +1,6 @@
 //! Decisions: variable activity (VSIDS, bumped in conflict analysis, decayed by growing the
-//! increment) kept in a max-heap; its saved phase chooses the decided variable's value.
+//! increment by `1 / decay` per conflict, [`decay_for`]) kept in a max-heap; its saved phase
+//! chooses the decided variable's value.
 //!
 //! On models with sum shapes the unassigned variable of highest activity is decided. On models
 //! without, the decision is taken among the [`FEWEST_AMONG`] most active unassigned variables:
@@ -11,6 +12,25 @@
 //! time on the 36x36 puzzles of docs/PERFORMANCE.md and on a 25x25 thinning (`thin_profile`).
 
 use super::{Cdcl, Lit, NO_CLAUSE, TRUE, UNDEF};
+
+/// The activity decay per conflict (each conflict's bumps weigh `1 / decay` times the last
+/// one's) of a search on a model with sum shapes, or near a preferred solution.
+const FAST_DECAY: f64 = 0.95;
+/// The activity decay of a search from nothing on a model without sum shapes (a count or a
+/// solve: mostly the proof that no other solution exists), where remembering more conflicts
+/// leaves fewer of them to find.
+const SLOW_DECAY: f64 = 0.995;
+
+/// The activity decay for a model with (`sums`) or without sum shapes, searching `near` a
+/// preferred solution ([`Cdcl::prefer`]) or not. To retune it, measure conflicts on the plain
+/// 36x36 counts (several symbol renamings) and whole `generate` runs on 25x25 and 36x36.
+pub(super) fn decay_for(sums: bool, near: bool) -> f64 {
+    if sums || near {
+        FAST_DECAY
+    } else {
+        SLOW_DECAY
+    }
+}
 
 /// How many of the most active unassigned variables a decision on a model without sum shapes
 /// looks at.

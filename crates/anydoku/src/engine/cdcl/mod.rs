@@ -159,6 +159,8 @@ pub struct Cdcl<'e> {
     watches: Vec<Vec<Watch>>,
     activity: Vec<f64>,
     var_inc: f64,
+    /// The activity decay per conflict ([`decide::decay_for`]).
+    var_decay: f64,
     heap: Heap,
     phase: Vec<bool>,
     seen: Vec<bool>,
@@ -289,6 +291,7 @@ impl<'e> Cdcl<'e> {
             watches: vec![Vec::new(); 2 * n_vars],
             activity: vec![0.0; n_vars],
             var_inc: 1.0,
+            var_decay: decide::decay_for(!e.sums.is_empty(), false),
             heap: Heap::new(n_vars),
             phase: vec![false; n_vars],
             seen: vec![false; n_vars],
@@ -469,6 +472,7 @@ impl<'e> Cdcl<'e> {
     /// cells) starts from it instead of from nothing.
     pub fn prefer(&mut self, sol: &[u8]) {
         self.place = false;
+        self.var_decay = decide::decay_for(self.sums.is_some(), true);
         for (c, &t) in sol.iter().enumerate() {
             self.phase[self.map.of_cell(c)].fill(false);
             if let Some(v) = self.map.var(c, t as usize) {
@@ -514,7 +518,7 @@ impl<'e> Cdcl<'e> {
                     self.enqueue(learnt[0], CLAUSE | index);
                 }
                 self.learnt_buf = learnt;
-                self.var_inc /= 0.95;
+                self.var_inc /= self.var_decay;
                 self.clause_inc /= 0.999;
                 if self.restarts.learnt(lbd, self.trail.len()) {
                     self.backtrack(0);
