@@ -339,44 +339,47 @@ fn preferring_a_solution_finds_it_without_conflicts() {
 /// lead to that grid without a conflict (the saved phases would lead elsewhere). And they are
 /// decisions, not assumptions: with a random literal of every cell decided first (most of them
 /// false in every solution), CDCL counts the same as depth-first search on random partial
-/// grids.
+/// grids. (On a deep stack, see [`crate::engine::with_deep_stack`].)
 #[test]
 fn literals_decided_first_steer_without_losing_solutions() {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-    for (name, range) in [("classic9", 30..60), ("classic16", 150..260)] {
-        let (e, grid) = engine_and_grid(name);
-        let n = e.n_cells;
-        let mut steered = cdcl_of(&e, &vec![None; n]);
-        let other: Vec<u8> = grid.iter().map(|&t| (t + 1) % e.n_symbols as u8).collect();
-        steered.prefer(&other);
-        let first = (0..n).map(|c| steered.holds(c, grid[c])).collect();
-        steered.decide_first(first);
-        let got = steered.solve(&Budget::from(Limits::none()));
-        assert_eq!(got, Outcome::Solution(grid.clone()), "{name}: steered");
-        assert_eq!(steered.conflicts(), 0, "{name}");
-        let (mut compared, mut unique) = (0, 0);
-        for _ in 0..30 {
-            let givens = random_givens(&grid, rng.gen_range(range.clone()), &mut rng);
-            let Some(want) = dfs_count(&e, &givens, 5, 100_000) else {
-                continue;
-            };
-            let mut s = cdcl_of(&e, &givens);
-            let first = (0..n)
-                .map(|c| s.holds(c, rng.gen_range(0..e.n_symbols as u8)))
-                .collect();
-            s.decide_first(first);
-            let got = s.count(5, Limits::none());
-            let keeps =
-                |sol: &[u8]| (0..n).all(|c| e.peers(c).iter().all(|&p| sol[p as usize] != sol[c]));
-            assert_agrees(&got, &want, &givens, &keeps, name);
-            compared += 1;
-            unique += (want.count == 1) as usize;
+    crate::engine::with_deep_stack(|| {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for (name, range) in [("classic9", 30..60), ("classic16", 150..260)] {
+            let (e, grid) = engine_and_grid(name);
+            let n = e.n_cells;
+            let mut steered = cdcl_of(&e, &vec![None; n]);
+            let other: Vec<u8> = grid.iter().map(|&t| (t + 1) % e.n_symbols as u8).collect();
+            steered.prefer(&other);
+            let first = (0..n).map(|c| steered.holds(c, grid[c])).collect();
+            steered.decide_first(first);
+            let got = steered.solve(&Budget::from(Limits::none()));
+            assert_eq!(got, Outcome::Solution(grid.clone()), "{name}: steered");
+            assert_eq!(steered.conflicts(), 0, "{name}");
+            let (mut compared, mut unique) = (0, 0);
+            for _ in 0..30 {
+                let givens = random_givens(&grid, rng.gen_range(range.clone()), &mut rng);
+                let Some(want) = dfs_count(&e, &givens, 5, 100_000) else {
+                    continue;
+                };
+                let mut s = cdcl_of(&e, &givens);
+                let first = (0..n)
+                    .map(|c| s.holds(c, rng.gen_range(0..e.n_symbols as u8)))
+                    .collect();
+                s.decide_first(first);
+                let got = s.count(5, Limits::none());
+                let keeps = |sol: &[u8]| {
+                    (0..n).all(|c| e.peers(c).iter().all(|&p| sol[p as usize] != sol[c]))
+                };
+                assert_agrees(&got, &want, &givens, &keeps, name);
+                compared += 1;
+                unique += (want.count == 1) as usize;
+            }
+            assert!(
+                compared > 10 && unique > 0,
+                "{name}: {compared} compared, {unique} unique"
+            );
         }
-        assert!(
-            compared > 10 && unique > 0,
-            "{name}: {compared} compared, {unique} unique"
-        );
-    }
+    })
 }
 
 /// The candidate (cell, symbol) `pick` decides on classic 9x9 from `root` (cells 0..5 with
