@@ -24,7 +24,7 @@
 use super::unique::Checker;
 use super::GenerateError;
 use crate::engine::cdcl::{Cdcl, Outcome};
-use crate::engine::{Budget, Searcher};
+use crate::engine::Searcher;
 
 /// Right after the givens of `removed` were taken out of `givens` (which agree with
 /// `solution`), with every orbit of `waiting` unnecessary before: calls `found(i, other)` for
@@ -84,13 +84,7 @@ pub(super) fn made_necessary(
     solver.decide_first(differs.iter().map(|&d| d ^ 1).collect());
     let (d0, c0) = (solver.decisions(), solver.conflicts());
     let outcome = loop {
-        let limits = checker.limits_now();
-        let budget = Budget {
-            max_nodes: solver
-                .decisions()
-                .saturating_add(limits.max_nodes.unwrap_or(u64::MAX)),
-            ..Budget::from(limits)
-        };
+        let budget = checker.budget_after(solver.decisions());
         match solver.solve(&budget) {
             Outcome::Solution(other) => {
                 let i = waiting

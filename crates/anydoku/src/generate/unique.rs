@@ -179,6 +179,17 @@ impl<'e> Checker<'e> {
         }
     }
 
+    /// The budget of one more search on a solver kept across searches that has made
+    /// `decisions` decisions so far: [`Checker::limits_now`], its node limit counted from
+    /// there.
+    pub(super) fn budget_after(&self, decisions: u64) -> Budget {
+        let limits = self.limits_now();
+        Budget {
+            max_nodes: decisions.saturating_add(limits.max_nodes.unwrap_or(u64::MAX)),
+            ..Budget::from(limits)
+        }
+    }
+
     /// A solution of `givens` that differs from `solution` in at least one of `cells`, where
     /// `givens` agrees with `solution` and `givens ∪ solution[cells]` is known to be unique.
     ///

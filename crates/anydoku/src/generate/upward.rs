@@ -26,7 +26,7 @@ use super::minimal::{other_without, Progress, Thinned};
 use super::unique::{Checker, Other};
 use super::GenerateError;
 use crate::engine::cdcl::{Cdcl, Outcome};
-use crate::engine::{Budget, Searcher};
+use crate::engine::Searcher;
 
 /// Cached solutions other than the grid, as difference sets (bitsets over the cells).
 struct Cache {
@@ -371,13 +371,7 @@ impl Build<'_> {
         let all: Vec<u32> = (0..self.solution.len() as u32).collect();
         solver.differ(&all, self.solution);
         loop {
-            let limits = checker.limits_now();
-            let budget = Budget {
-                max_nodes: solver
-                    .decisions()
-                    .saturating_add(limits.max_nodes.unwrap_or(u64::MAX)),
-                ..Budget::from(limits)
-            };
+            let budget = checker.budget_after(solver.decisions());
             solver.prefer(self.solution);
             let other = match solver.solve(&budget) {
                 Outcome::Solution(s) => s,
