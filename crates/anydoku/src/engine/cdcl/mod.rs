@@ -447,24 +447,12 @@ impl<'e> Cdcl<'e> {
     /// Adds the clause "one of `cells` holds another symbol than in `sol`" (for a search of a
     /// solution other than a known one that must differ from it there).
     pub fn differ(&mut self, cells: &[u32], sol: &[u8]) {
-        self.backtrack(0);
         let map = &self.map;
         let clause: Vec<Lit> = cells
             .iter()
             .map(|&c| 2 * map.var_or_false(c as usize, sol[c as usize] as usize) as Lit + 1)
-            .filter(|&l| self.lit_value(l) != FALSE)
             .collect();
-        match clause.len() {
-            0 => self.ok = false,
-            1 => {
-                if self.lit_value(clause[0]) == UNDEF {
-                    self.enqueue(clause[0], NO_REASON);
-                }
-            }
-            _ => {
-                self.add_clause(&clause, false, 0);
-            }
-        }
+        self.add_root_clause(&clause);
     }
 
     /// Makes the search try `sol`'s symbol first in every cell (its saved phases), so a search
