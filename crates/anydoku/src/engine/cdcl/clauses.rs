@@ -1,5 +1,6 @@
-//! The clause store: clauses back to back in one array (index and length before the literals),
-//! two watched literals each with a blocker, clause activity, and the periodic reduction of
+//! The clause store: clauses back to back in one array (before the literals: the position where
+//! the last search for a new watch stopped, the index and the length), two watched literals each
+//! with a blocker, clause activity, and the periodic reduction of
 //! learnt clauses in tiers by literal-block distance (LBD), with compaction once half the store
 //! is dead.
 //!
@@ -18,8 +19,8 @@ use crate::engine::Mask;
 
 #[derive(Clone, Copy)]
 pub(super) struct Watch {
-    /// Where the clause's literals start in `lits` (its index and length are the two words
-    /// before).
+    /// Where the clause's literals start in `lits` (its saved search position, index and
+    /// length are the three words before).
     pub(super) start: u32,
     /// A literal of the clause: when it is true the clause need not be looked at.
     pub(super) blocker: Lit,
@@ -77,7 +78,7 @@ impl Cdcl<'_> {
     pub(super) fn add_clause(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> u32 {
         debug_assert!(lits.len() >= 2);
         let index = self.clauses.len() as u32;
-        self.lits.extend_from_slice(&[index, lits.len() as u32]);
+        self.lits.extend_from_slice(&[2, index, lits.len() as u32]);
         let start = self.lits.len() as u32;
         self.clauses.push(Clause {
             start,
@@ -210,7 +211,7 @@ impl Cdcl<'_> {
         for &c in &candidates[..candidates.len() / 2] {
             let m = &mut self.clauses[c as usize];
             m.deleted = true;
-            self.deleted_lits += 2 + m.len as usize;
+            self.deleted_lits += 3 + m.len as usize;
         }
         // propagation never looks at a deleted clause: its watches go now
         let (lits, clauses) = (&self.lits, &self.clauses);
@@ -242,7 +243,7 @@ impl Cdcl<'_> {
                 continue;
             }
             renumber[i] = clauses.len() as u32;
-            lits.extend_from_slice(&[clauses.len() as u32, m.len]);
+            lits.extend_from_slice(&[self.lits[m.start as usize - 3], clauses.len() as u32, m.len]);
             let start = lits.len() as u32;
             lits.extend_from_slice(&self.lits[m.start as usize..(m.start + m.len) as usize]);
             clauses.push(Clause { start, ..*m });
@@ -254,8 +255,9 @@ impl Cdcl<'_> {
                 w.start = clauses[renumber[old] as usize].start;
             }
         }
-        for r in self.vars.iter_mut().map(|a| &mut a.reason) {
-            if *r != NO_REASON && *r & CLAUSE != 0 {
+        // (an unassigned variable's reason is stale and never read: only assigned ones move)
+        for (v, r) in self.vars.iter_mut().map(|a| &mut a.reason).enumerate() {
+            if *r != NO_REASON && *r & CLAUSE != 0 && self.value[2 * v] != UNDEF {
                 let to = renumber[(*r & !CLAUSE) as usize];
                 debug_assert_ne!(to, u32::MAX, "a reason clause was deleted");
                 *r = CLAUSE | to;

@@ -147,8 +147,9 @@ pub struct Cdcl<'e> {
     excludes: Vec<u32>,
     /// Cells not fixed at the root (a solution's "differs somewhere" clause ranges over them).
     open: Vec<u32>,
-    /// Every stored clause as its index, its length and its literals: propagation reads a
-    /// watched clause from here alone (one place in memory).
+    /// Every stored clause as the position where the last search for a new watch stopped
+    /// (Gent's saved position, from 2), its index, its length and its literals: propagation
+    /// reads a watched clause from here alone (one place in memory).
     lits: Vec<Lit>,
     clauses: Vec<Clause>,
     /// Per complete shape and symbol (`shape * n + t`): the index of its clause "holds `t` in
@@ -226,7 +227,8 @@ struct Assigned {
     /// Its decision level.
     level: u32,
     /// Why it is assigned: [`NO_REASON`], a stored clause (tagged [`CLAUSE`]), the true literal
-    /// whose peer constraint implied it, or a propagator's tag ([`sums`], [`channel`]).
+    /// whose peer constraint implied it, or a propagator's tag ([`sums`], [`channel`]). Stale
+    /// once the variable is unassigned (backtracking leaves it): read only while assigned.
     reason: u32,
     /// Its position on the trail.
     pos: u32,
@@ -614,7 +616,6 @@ impl<'e> Cdcl<'e> {
                 *self.phase.get_unchecked_mut(v) = l & 1 == 0;
                 *self.value.get_unchecked_mut(2 * v) = UNDEF;
                 *self.value.get_unchecked_mut(2 * v + 1) = UNDEF;
-                self.vars.get_unchecked_mut(v).reason = NO_REASON;
             }
             if v < value_vars {
                 self.heap.insert(v, &self.activity);

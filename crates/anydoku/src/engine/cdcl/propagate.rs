@@ -62,13 +62,15 @@ impl Cdcl<'_> {
 
     /// Visits the clauses watching `false_lit`, which just became false.
     pub(super) fn propagate_clauses(&mut self, false_lit: Lit) -> Option<Conflict> {
-        let mut ws = std::mem::take(&mut self.watches[false_lit as usize]);
+        // SAFETY (all unchecked indexing below): literals index `watches` and `value` (two
+        // entries per variable); `i` and `j` stay below `ws.len()` (`j <= i`); watches point
+        // at stored clauses (never at deleted ones: `reduce` drops their watches), whose saved
+        // position, index, length and literals lie inside `lits`.
+        let mut ws = std::mem::take(unsafe { self.watches.get_unchecked_mut(false_lit as usize) });
+        let end = ws.len();
         let (mut i, mut j) = (0, 0);
         let mut conflict = None;
-        // SAFETY (all unchecked indexing below): `i` and `j` stay below `ws.len()` (`j <= i`),
-        // watches point at stored clauses (never at deleted ones: `reduce` drops their
-        // watches), whose index, length and literals lie inside `lits`.
-        while i < ws.len() {
+        while i < end {
             let w = unsafe { *ws.get_unchecked(i) };
             i += 1;
             if self.lit_value(w.blocker) == TRUE {
@@ -78,11 +80,15 @@ impl Cdcl<'_> {
             }
             let start = w.start as usize;
             let len = unsafe { *self.lits.get_unchecked(start - 1) } as usize;
-            let clause = unsafe { self.lits.get_unchecked_mut(start..start + len) };
-            if clause[0] == false_lit {
-                clause.swap(0, 1);
+            // the clause's second literal becomes `false_lit`
+            let mut first = unsafe { *self.lits.get_unchecked(start) };
+            if first == false_lit {
+                first = unsafe { *self.lits.get_unchecked(start + 1) };
+                unsafe {
+                    *self.lits.get_unchecked_mut(start) = first;
+                    *self.lits.get_unchecked_mut(start + 1) = false_lit;
+                }
             }
-            let first = clause[0];
             let watch = Watch {
                 start: w.start,
                 blocker: first,
@@ -92,18 +98,33 @@ impl Cdcl<'_> {
                 j += 1;
                 continue;
             }
-            // a new literal to watch
-            let mut moved = None;
-            let clause = unsafe { self.lits.get_unchecked(start..start + len) };
-            for (k, &l) in clause.iter().enumerate().skip(2) {
-                if self.lit_value(l) != FALSE {
-                    moved = Some((k, l));
-                    break;
+            // a new literal to watch; the search for it goes on from where the last one
+            // stopped (Gent's saved position: long clauses are not scanned from their start
+            // each time)
+            let saved = unsafe { *self.lits.get_unchecked(start - 3) } as usize;
+            let saved = if saved < len { saved } else { 2 };
+            let found = self
+                .non_false_in(start, saved, len)
+                .or_else(|| self.non_false_in(start, 2, saved));
+            if let Some(k) = found {
+                let l = unsafe { *self.lits.get_unchecked(start + k) };
+                unsafe { *self.lits.get_unchecked_mut(start - 3) = k as u32 };
+                if self.lit_value(l) == TRUE {
+                    // the clause is satisfied: `l` becomes the blocker and the watch stays
+                    // (`false_lit` is of the current level, so it is undone no later than `l`)
+                    let watch = Watch {
+                        start: w.start,
+                        blocker: l,
+                    };
+                    unsafe { *ws.get_unchecked_mut(j) = watch };
+                    j += 1;
+                    continue;
                 }
-            }
-            if let Some((k, l)) = moved {
-                self.lits.swap(start + 1, start + k);
-                self.watches[l as usize].push(watch);
+                unsafe {
+                    *self.lits.get_unchecked_mut(start + 1) = l;
+                    *self.lits.get_unchecked_mut(start + k) = false_lit;
+                    self.watches.get_unchecked_mut(l as usize).push(watch);
+                }
                 continue;
             }
             unsafe { *ws.get_unchecked_mut(j) = watch };
@@ -111,7 +132,7 @@ impl Cdcl<'_> {
             let index = unsafe { *self.lits.get_unchecked(start - 2) };
             if self.lit_value(first) == FALSE {
                 conflict = Some(Conflict::Clause(index));
-                while i < ws.len() {
+                while i < end {
                     unsafe { *ws.get_unchecked_mut(j) = *ws.get_unchecked(i) };
                     i += 1;
                     j += 1;
@@ -121,7 +142,16 @@ impl Cdcl<'_> {
             }
         }
         ws.truncate(j);
-        self.watches[false_lit as usize] = ws;
+        unsafe { *self.watches.get_unchecked_mut(false_lit as usize) = ws };
         conflict
+    }
+
+    /// The first position `k` in `from..to` of the clause whose literals start at `start`
+    /// that holds a literal not false.
+    #[inline(always)]
+    fn non_false_in(&self, start: usize, from: usize, to: usize) -> Option<usize> {
+        // SAFETY: `start + to` lies inside `lits` (the caller's clause)
+        (from..to)
+            .find(|&k| self.lit_value(unsafe { *self.lits.get_unchecked(start + k) }) != FALSE)
     }
 }

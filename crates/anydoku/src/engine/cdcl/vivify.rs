@@ -334,7 +334,7 @@ impl Cdcl<'_> {
             }
         }
         self.clauses[c as usize].deleted = true;
-        self.deleted_lits += 2 + m.len as usize;
+        self.deleted_lits += 3 + m.len as usize;
     }
 
     /// Puts the vivified form `lits` of clause `c` in its place, at the root: a clause
