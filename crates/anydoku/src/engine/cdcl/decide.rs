@@ -1,6 +1,8 @@
 //! Decisions: variable activity (VSIDS, bumped in conflict analysis, decayed by growing the
 //! increment by `1 / decay` per conflict, [`decay_for`]) kept in a max-heap; its saved phase
-//! chooses the decided variable's value.
+//! chooses the decided variable's value. Besides the variables the analysis resolves on, those
+//! in the stored clauses that forced the learnt clause's literals are bumped too (reason-side
+//! bumping, as in CaDiCaL: [`Cdcl::bump_reason_side`]).
 //!
 //! On models with sum shapes the unassigned variable of highest activity is decided. On models
 //! without, the decision is taken among the [`FEWEST_AMONG`] most active unassigned variables:
@@ -11,7 +13,7 @@
 //! change [`Cdcl::pick_shortest`]; measure conflicts (seeded activities, several seeds) and
 //! time on the 36x36 puzzles of docs/PERFORMANCE.md and on a 25x25 thinning (`thin_profile`).
 
-use super::{Cdcl, Lit, NO_CLAUSE, TRUE, UNDEF};
+use super::{var, Cdcl, Lit, CLAUSE, NO_CLAUSE, NO_REASON, TRUE, UNDEF};
 
 /// The activity decay per conflict (each conflict's bumps weigh `1 / decay` times the last
 /// one's) of a search on a model with sum shapes, or near a preferred solution.
@@ -36,7 +38,40 @@ pub(super) fn decay_for(sums: bool, near: bool) -> f64 {
 /// looks at.
 const FEWEST_AMONG: usize = 32;
 
+/// Reason-side bumping stops once it has bumped this many variables per literal of the learnt
+/// clause (CaDiCaL's limit).
+const REASON_SIDE_LIMIT: usize = 10;
+
 impl Cdcl<'_> {
+    /// Bumps the variables of the stored clauses that are the reasons of `learnt`'s literals,
+    /// those not bumped by the analysis already (marked `seen`; they are marked too, until the
+    /// analysis' marks are cleared), up to [`REASON_SIDE_LIMIT`] per literal of `learnt`. Peer
+    /// constraints and sum shapes' explanations are not followed: bumping the placements behind
+    /// the removed candidates cost conflicts on the 36x36 counts (docs/PERFORMANCE.md).
+    pub(super) fn bump_reason_side(&mut self, learnt: &[Lit]) {
+        let limit = REASON_SIDE_LIMIT * learnt.len();
+        let mut bumped = 0;
+        for &l in learnt {
+            let reason = self.vars[var(l)].reason;
+            if reason == NO_REASON || reason & CLAUSE == 0 {
+                continue;
+            }
+            let meta = self.clauses[(reason & !CLAUSE) as usize];
+            for k in meta.start as usize..(meta.start + meta.len) as usize {
+                let u = var(self.lits[k]);
+                if !self.seen[u] && self.vars[u].level > 0 {
+                    self.seen[u] = true;
+                    self.to_clear.push(u);
+                    self.bump_var(u);
+                    bumped += 1;
+                }
+            }
+            if bumped > limit {
+                break;
+            }
+        }
+    }
+
     pub(super) fn bump_var(&mut self, v: usize) {
         self.activity[v] += self.var_inc;
         if self.activity[v] > 1e100 {
