@@ -156,7 +156,9 @@ impl Cdcl<'_> {
         if !self.shared.is_empty() {
             self.group_reasons(&mut learnt);
         }
-        self.bump_reason_side(&learnt);
+        if !self.near {
+            self.bump_reason_side(&learnt);
+        }
         self.clear_marks();
         // the second literal: the highest level among the rest (the level to jump back to)
         let mut back_to = 0;

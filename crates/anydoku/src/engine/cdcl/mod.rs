@@ -162,6 +162,11 @@ pub struct Cdcl<'e> {
     var_inc: f64,
     /// The activity decay per conflict ([`decide::decay_for`]).
     var_decay: f64,
+    /// Whether the search looks near a preferred solution ([`Cdcl::prefer`]). Such searches
+    /// (the generator's) keep a plainer policy: no reason-side bumping
+    /// ([`Cdcl::bump_reason_side`]), and a new watch is sought from a clause's start, moved
+    /// even onto a true literal (docs/PERFORMANCE.md, session 19).
+    near: bool,
     heap: Heap,
     phase: Vec<bool>,
     seen: Vec<bool>,
@@ -294,6 +299,7 @@ impl<'e> Cdcl<'e> {
             activity: vec![0.0; n_vars],
             var_inc: 1.0,
             var_decay: decide::decay_for(!e.sums.is_empty(), false),
+            near: false,
             heap: Heap::new(n_vars),
             phase: vec![false; n_vars],
             seen: vec![false; n_vars],
@@ -463,6 +469,7 @@ impl<'e> Cdcl<'e> {
     pub fn prefer(&mut self, sol: &[u8]) {
         self.place = false;
         self.var_decay = decide::decay_for(self.sums.is_some(), true);
+        self.near = true;
         for (c, &t) in sol.iter().enumerate() {
             self.phase[self.map.of_cell(c)].fill(false);
             if let Some(v) = self.map.var(c, t as usize) {

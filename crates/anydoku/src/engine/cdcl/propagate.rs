@@ -98,19 +98,20 @@ impl Cdcl<'_> {
                 j += 1;
                 continue;
             }
-            // a new literal to watch; the search for it goes on from where the last one
-            // stopped (Gent's saved position: long clauses are not scanned from their start
-            // each time)
+            // a new literal to watch; in a search from nothing, the search for it goes on from
+            // where the last one stopped (Gent's saved position: long clauses are not scanned
+            // from their start each time)
             let saved = unsafe { *self.lits.get_unchecked(start - 3) } as usize;
-            let saved = if saved < len { saved } else { 2 };
+            let saved = if saved < len && !self.near { saved } else { 2 };
             let found = self
                 .non_false_in(start, saved, len)
                 .or_else(|| self.non_false_in(start, 2, saved));
             if let Some(k) = found {
                 let l = unsafe { *self.lits.get_unchecked(start + k) };
                 unsafe { *self.lits.get_unchecked_mut(start - 3) = k as u32 };
-                if self.lit_value(l) == TRUE {
-                    // the clause is satisfied: `l` becomes the blocker and the watch stays
+                if self.lit_value(l) == TRUE && !self.near {
+                    // (from nothing) the clause is satisfied: `l` becomes the blocker and the
+                    // watch stays
                     // (`false_lit` is of the current level, so it is undone no later than `l`)
                     let watch = Watch {
                         start: w.start,
