@@ -17,6 +17,10 @@
 use super::{var, Cdcl, Lit, CLAUSE, NO_CLAUSE, NO_REASON, TRUE, UNDEF};
 use crate::engine::Mask;
 
+/// Words before a clause's literals in `lits`: the position where the last search for a new
+/// watch stopped (at `start - HEADER`), the clause's index and its length.
+pub(super) const HEADER: usize = 3;
+
 #[derive(Clone, Copy)]
 pub(super) struct Watch {
     /// Where the clause's literals start in `lits` (its saved search position, index and
@@ -78,6 +82,7 @@ impl Cdcl<'_> {
     pub(super) fn add_clause(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> u32 {
         debug_assert!(lits.len() >= 2);
         let index = self.clauses.len() as u32;
+        // (a new watch is first sought at 2, after the two watched literals)
         self.lits.extend_from_slice(&[2, index, lits.len() as u32]);
         let start = self.lits.len() as u32;
         self.clauses.push(Clause {
@@ -211,7 +216,7 @@ impl Cdcl<'_> {
         for &c in &candidates[..candidates.len() / 2] {
             let m = &mut self.clauses[c as usize];
             m.deleted = true;
-            self.deleted_lits += 3 + m.len as usize;
+            self.deleted_lits += HEADER + m.len as usize;
         }
         // propagation never looks at a deleted clause: its watches go now
         let (lits, clauses) = (&self.lits, &self.clauses);
@@ -243,7 +248,8 @@ impl Cdcl<'_> {
                 continue;
             }
             renumber[i] = clauses.len() as u32;
-            lits.extend_from_slice(&[self.lits[m.start as usize - 3], clauses.len() as u32, m.len]);
+            let saved = self.lits[m.start as usize - HEADER];
+            lits.extend_from_slice(&[saved, clauses.len() as u32, m.len]);
             let start = lits.len() as u32;
             lits.extend_from_slice(&self.lits[m.start as usize..(m.start + m.len) as usize]);
             clauses.push(Clause { start, ..*m });

@@ -165,7 +165,7 @@ pub struct Cdcl<'e> {
     /// Whether the search looks near a preferred solution ([`Cdcl::prefer`]). Such searches
     /// (the generator's) keep a plainer policy: no reason-side bumping
     /// ([`Cdcl::bump_reason_side`]), and a new watch is sought from a clause's start, moved
-    /// even onto a true literal (docs/PERFORMANCE.md, session 19).
+    /// even onto a true literal (why: docs/PERFORMANCE.md).
     near: bool,
     heap: Heap,
     phase: Vec<bool>,

@@ -2,7 +2,7 @@
 //! its symbol in the peers go false), then the stored clauses watching the literal that became
 //! false; once that reaches a fixpoint, the sum shapes' filters ([`super::sums`]).
 
-use super::clauses::Watch;
+use super::clauses::{Watch, HEADER};
 use super::{var, Cdcl, Conflict, Lit, CLAUSE, FALSE, TRUE, UNDEF};
 
 impl Cdcl<'_> {
@@ -101,18 +101,19 @@ impl Cdcl<'_> {
             // a new literal to watch; in a search from nothing, the search for it goes on from
             // where the last one stopped (Gent's saved position: long clauses are not scanned
             // from their start each time)
-            let saved = unsafe { *self.lits.get_unchecked(start - 3) } as usize;
+            let saved = unsafe { *self.lits.get_unchecked(start - HEADER) } as usize;
             let saved = if saved < len && !self.near { saved } else { 2 };
             let found = self
                 .non_false_in(start, saved, len)
                 .or_else(|| self.non_false_in(start, 2, saved));
             if let Some(k) = found {
                 let l = unsafe { *self.lits.get_unchecked(start + k) };
-                unsafe { *self.lits.get_unchecked_mut(start - 3) = k as u32 };
+                unsafe { *self.lits.get_unchecked_mut(start - HEADER) = k as u32 };
                 if self.lit_value(l) == TRUE && !self.near {
                     // (from nothing) the clause is satisfied: `l` becomes the blocker and the
-                    // watch stays
-                    // (`false_lit` is of the current level, so it is undone no later than `l`)
+                    // watch stays; `false_lit` is of the current level, so it is undone no
+                    // later than `l`
+                    debug_assert_eq!(self.vars[var(false_lit)].level, self.decision_level());
                     let watch = Watch {
                         start: w.start,
                         blocker: l,

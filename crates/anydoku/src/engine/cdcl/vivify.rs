@@ -32,7 +32,7 @@
 //! filter in `Cdcl::vivify_candidates` and measure conflicts and CPU on the puzzles of
 //! docs/PERFORMANCE.md.
 
-use super::clauses::Tiers;
+use super::clauses::{Tiers, HEADER};
 use super::{var, Cdcl, Conflict, Lit, FALSE, NO_REASON, TRUE};
 
 /// When vivification runs, what it may spend, and what it did.
@@ -334,7 +334,7 @@ impl Cdcl<'_> {
             }
         }
         self.clauses[c as usize].deleted = true;
-        self.deleted_lits += 3 + m.len as usize;
+        self.deleted_lits += HEADER + m.len as usize;
     }
 
     /// Puts the vivified form `lits` of clause `c` in its place, at the root: a clause
