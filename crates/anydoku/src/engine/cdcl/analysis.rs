@@ -14,9 +14,8 @@ impl Cdcl<'_> {
     pub(super) fn reason_into(&mut self, v: usize, out: &mut Vec<Lit>) {
         let reason = self.vars[v].reason;
         if reason & CLAUSE != 0 {
-            let meta = self.clauses[(reason & !CLAUSE) as usize];
-            let start = meta.start as usize;
-            for &l in &self.lits[start..start + meta.len as usize] {
+            let range = self.clause_range(reason);
+            for &l in &self.lits[range] {
                 if var(l) != v {
                     out.push(l);
                 }
@@ -31,6 +30,13 @@ impl Cdcl<'_> {
             // or implied this one
             out.push(reason ^ 1);
         }
+    }
+
+    /// Where the literals of the stored clause that is `reason` lie in `lits`.
+    #[inline(always)]
+    pub(super) fn clause_range(&self, reason: u32) -> std::ops::Range<usize> {
+        let start = (reason & !CLAUSE) as usize;
+        start..start + self.lits[start - 1] as usize
     }
 
     /// The conflict's literals (all false) into `out`; `true` when a propagator explained it
@@ -129,7 +135,8 @@ impl Cdcl<'_> {
             let v = var(p);
             let reason = self.vars[v].reason;
             if reason & CLAUSE != 0 {
-                self.bump_clause(reason & !CLAUSE);
+                let start = (reason & !CLAUSE) as usize;
+                self.bump_clause(self.lits[start - 2]);
             }
             reason_lits.clear();
             self.reason_into(v, &mut reason_lits);
@@ -274,9 +281,8 @@ impl Cdcl<'_> {
             let v = walk[at as usize].0 as usize;
             let reason = self.vars[v].reason;
             let accepted = if reason & CLAUSE != 0 {
-                let meta = self.clauses[(reason & !CLAUSE) as usize];
                 let mut accepted = true;
-                for k in meta.start as usize..(meta.start + meta.len) as usize {
+                for k in self.clause_range(reason) {
                     let l = self.lits[k];
                     if var(l) != v && !self.walk_to(l, at, levels, &mut walk) {
                         accepted = false;
@@ -329,8 +335,7 @@ impl Cdcl<'_> {
         let v = var(lit);
         let reason = self.vars[v].reason;
         let range = if reason & CLAUSE != 0 {
-            let meta = self.clauses[(reason & !CLAUSE) as usize];
-            meta.start as usize..(meta.start + meta.len) as usize
+            self.clause_range(reason)
         } else if reason < channel::ORDER {
             // (the reason's one literal is `reason ^ 1`: the same variable)
             let u = var(reason);

@@ -14,21 +14,13 @@
 //! [`Tiers::step`] more each time. To tune the store, change these numbers (measure conflicts
 //! and time on the 36x36 puzzles of docs/PERFORMANCE.md).
 
+use super::watches::Watch;
 use super::{var, Cdcl, Lit, CLAUSE, NO_CLAUSE, NO_REASON, TRUE, UNDEF};
 use crate::engine::Mask;
 
 /// Words before a clause's literals in `lits`: the position where the last search for a new
 /// watch stopped (at `start - HEADER`), the clause's index and its length.
 pub(super) const HEADER: usize = 3;
-
-#[derive(Clone, Copy)]
-pub(super) struct Watch {
-    /// Where the clause's literals start in `lits` (its saved search position, index and
-    /// length are the three words before).
-    pub(super) start: u32,
-    /// A literal of the clause: when it is true the clause need not be looked at.
-    pub(super) blocker: Lit,
-}
 
 /// When learnt clauses are dropped and which are kept (see the module docs).
 pub(super) struct Tiers {
@@ -85,6 +77,8 @@ impl Cdcl<'_> {
         // (a new watch is first sought at 2, after the two watched literals)
         self.lits.extend_from_slice(&[2, index, lits.len() as u32]);
         let start = self.lits.len() as u32;
+        // (a reason names a clause by its start, below the tag bit)
+        debug_assert!(start < CLAUSE);
         self.clauses.push(Clause {
             start,
             len: lits.len() as u32,
@@ -96,14 +90,20 @@ impl Cdcl<'_> {
             used: self.conflicts,
         });
         self.lits.extend_from_slice(lits);
-        self.watches[lits[0] as usize].push(Watch {
-            start,
-            blocker: lits[1],
-        });
-        self.watches[lits[1] as usize].push(Watch {
-            start,
-            blocker: lits[0],
-        });
+        self.watches.push(
+            lits[0],
+            Watch {
+                start,
+                blocker: lits[1],
+            },
+        );
+        self.watches.push(
+            lits[1],
+            Watch {
+                start,
+                blocker: lits[0],
+            },
+        );
         index
     }
 
@@ -220,9 +220,8 @@ impl Cdcl<'_> {
         }
         // propagation never looks at a deleted clause: its watches go now
         let (lits, clauses) = (&self.lits, &self.clauses);
-        for ws in &mut self.watches {
-            ws.retain(|w| !clauses[lits[w.start as usize - 2] as usize].deleted);
-        }
+        self.watches
+            .retain(|w| !clauses[lits[w.start as usize - 2] as usize].deleted);
         let t = &mut self.tiers;
         t.next_reduce = now + t.first + t.step * self.reductions;
         self.reductions += 1;
@@ -234,8 +233,9 @@ impl Cdcl<'_> {
 
     /// Whether clause `c` is the reason of its first literal's assignment.
     pub(super) fn locked(&self, c: u32) -> bool {
-        let first = self.lits[self.clauses[c as usize].start as usize];
-        self.vars[var(first)].reason == CLAUSE | c && self.lit_value(first) == TRUE
+        let start = self.clauses[c as usize].start;
+        let first = self.lits[start as usize];
+        self.vars[var(first)].reason == CLAUSE | start && self.lit_value(first) == TRUE
     }
 
     /// Compacts the clause store after deletions, renumbering clauses in watches and reasons.
@@ -255,18 +255,18 @@ impl Cdcl<'_> {
             clauses.push(Clause { start, ..*m });
         }
         // (watches of deleted clauses are gone already)
-        for ws in &mut self.watches {
-            for w in ws.iter_mut() {
-                let old = self.lits[w.start as usize - 2] as usize;
-                w.start = clauses[renumber[old] as usize].start;
-            }
-        }
+        let old_lits = &self.lits;
+        self.watches.for_each_mut(|w| {
+            let old = old_lits[w.start as usize - 2] as usize;
+            w.start = clauses[renumber[old] as usize].start;
+        });
         // (an unassigned variable's reason is stale and never read: only assigned ones move)
         for (v, r) in self.vars.iter_mut().map(|a| &mut a.reason).enumerate() {
             if *r != NO_REASON && *r & CLAUSE != 0 && self.value[2 * v] != UNDEF {
-                let to = renumber[(*r & !CLAUSE) as usize];
+                let old = self.lits[(*r & !CLAUSE) as usize - 2];
+                let to = renumber[old as usize];
                 debug_assert_ne!(to, u32::MAX, "a reason clause was deleted");
-                *r = CLAUSE | to;
+                *r = CLAUSE | clauses[to as usize].start;
             }
         }
         for p in self.places.iter_mut().filter(|p| **p != NO_CLAUSE) {

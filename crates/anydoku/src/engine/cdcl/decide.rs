@@ -57,8 +57,7 @@ impl Cdcl<'_> {
             if reason == NO_REASON || reason & CLAUSE == 0 {
                 continue;
             }
-            let meta = self.clauses[(reason & !CLAUSE) as usize];
-            for k in meta.start as usize..(meta.start + meta.len) as usize {
+            for k in self.clause_range(reason) {
                 let u = var(self.lits[k]);
                 if !self.seen[u] && self.vars[u].level > 0 {
                     self.seen[u] = true;

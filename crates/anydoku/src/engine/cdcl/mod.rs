@@ -81,16 +81,18 @@ mod sums;
 mod tests;
 mod varmap;
 mod vivify;
+mod watches;
 use varmap::VarMap;
 use vivify::Vivify;
 
 #[cfg(any(test, feature = "internals"))]
 use super::Limits;
 use super::{Budget, Count, Engine, Mask};
-use clauses::{Clause, Watch};
+use clauses::Clause;
 use decide::Heap;
 use restarts::Restarts;
 use sums::Sums;
+use watches::WatchLists;
 
 /// A literal: `2 * var` for "var is true", `2 * var + 1` for "var is false".
 type Lit = u32;
@@ -103,8 +105,9 @@ const UNDEF: u8 = 2;
 const NO_REASON: u32 = u32::MAX;
 /// No clause (in [`Cdcl::places`]).
 const NO_CLAUSE: u32 = u32::MAX;
-/// Tag of a `reason` that is a stored clause (the rest of the bits: its index). A reason without
-/// the tag is the true literal whose peer constraint implied the variable false.
+/// Tag of a `reason` that is a stored clause (the rest of the bits: where its literals start in
+/// `lits`, so the analysis reads a reason from one place). A reason without the tag is the true
+/// literal whose peer constraint implied the variable false.
 const CLAUSE: u32 = 1 << 31;
 
 #[inline(always)]
@@ -157,7 +160,7 @@ pub struct Cdcl<'e> {
     /// there at the root).
     places: Vec<u32>,
     /// Per literal: the clauses watching it (looked at when it becomes false).
-    watches: Vec<Vec<Watch>>,
+    watches: WatchLists,
     activity: Vec<f64>,
     var_inc: f64,
     /// The activity decay per conflict ([`decide::decay_for`]).
@@ -295,7 +298,7 @@ impl<'e> Cdcl<'e> {
             lits: Vec::new(),
             clauses: Vec::new(),
             places: vec![NO_CLAUSE; e.complete.len()],
-            watches: vec![Vec::new(); 2 * n_vars],
+            watches: WatchLists::new(n_vars),
             activity: vec![0.0; n_vars],
             var_inc: 1.0,
             var_decay: decide::decay_for(!e.sums.is_empty(), false),
@@ -512,7 +515,7 @@ impl<'e> Cdcl<'e> {
                     self.enqueue(learnt[0], NO_REASON);
                 } else {
                     let index = self.add_clause(&learnt, true, lbd);
-                    self.enqueue(learnt[0], CLAUSE | index);
+                    self.enqueue(learnt[0], CLAUSE | self.clauses[index as usize].start);
                 }
                 self.learnt_buf = learnt;
                 self.var_inc /= self.var_decay;

@@ -1,9 +1,27 @@
 //! Propagation: the implicit peer constraints of a true literal (its cell's other symbols and
 //! its symbol in the peers go false), then the stored clauses watching the literal that became
-//! false; once that reaches a fixpoint, the sum shapes' filters ([`super::sums`]).
+//! false; once that reaches a fixpoint, the sum shapes' filters ([`super::sums`]). While one
+//! literal is handled, the watch list of a literal further on the trail is prefetched.
 
-use super::clauses::{Watch, HEADER};
+use super::clauses::HEADER;
+use super::watches::Watch;
 use super::{var, Cdcl, Conflict, Lit, CLAUSE, FALSE, TRUE, UNDEF};
+
+/// How far past the literal being handled the trail's literal lies whose watch list is
+/// prefetched: the one after next (the next one's would arrive too late).
+const PREFETCH_AHEAD: usize = 1;
+
+/// Asks the processor to load the cache line at `p` (a hint only, never a fault).
+#[inline(always)]
+fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and never faults, whatever the address
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
 
 impl Cdcl<'_> {
     /// Propagation of everything on the trail from `qhead`, units first, then the sum shapes;
@@ -30,6 +48,10 @@ impl Cdcl<'_> {
         while self.qhead < self.trail.len() {
             let p = self.trail[self.qhead];
             self.qhead += 1;
+            // the watch list of a literal further on is loaded while this one is handled
+            if let Some(&ahead) = self.trail.get(self.qhead + PREFETCH_AHEAD) {
+                prefetch(self.watches.list_ptr(ahead ^ 1));
+            }
             self.propagated += 1;
             let v = var(p);
             if p & 1 == 1 {
@@ -51,7 +73,7 @@ impl Cdcl<'_> {
                 return Some(conflict);
             }
             // (most literals that become false watch no clause)
-            if !self.watches[(p ^ 1) as usize].is_empty() {
+            if self.watches.head(p ^ 1).len != 0 {
                 if let Some(conflict) = self.propagate_clauses(p ^ 1) {
                     return Some(conflict);
                 }
@@ -62,19 +84,20 @@ impl Cdcl<'_> {
 
     /// Visits the clauses watching `false_lit`, which just became false.
     pub(super) fn propagate_clauses(&mut self, false_lit: Lit) -> Option<Conflict> {
-        // SAFETY (all unchecked indexing below): literals index `watches` and `value` (two
-        // entries per variable); `i` and `j` stay below `ws.len()` (`j <= i`); watches point
-        // at stored clauses (never at deleted ones: `reduce` drops their watches), whose saved
-        // position, index, length and literals lie inside `lits`.
-        let mut ws = std::mem::take(unsafe { self.watches.get_unchecked_mut(false_lit as usize) });
-        let end = ws.len();
-        let (mut i, mut j) = (0, 0);
+        // SAFETY (all unchecked indexing below): literals index `value` (two entries per
+        // variable); `i` and `j` stay inside `false_lit`'s list (`j <= i`), which pushes onto
+        // other lists never move; watches point at stored clauses (never at deleted ones:
+        // `reduce` drops their watches), whose saved position, index, length and literals lie
+        // inside `lits`.
+        let head = self.watches.head(false_lit);
+        let (base, end) = (head.start as usize, (head.start + head.len) as usize);
+        let (mut i, mut j) = (base, base);
         let mut conflict = None;
         while i < end {
-            let w = unsafe { *ws.get_unchecked(i) };
+            let w = self.watches.item(i);
             i += 1;
             if self.lit_value(w.blocker) == TRUE {
-                unsafe { *ws.get_unchecked_mut(j) = w };
+                self.watches.set_item(j, w);
                 j += 1;
                 continue;
             }
@@ -94,7 +117,7 @@ impl Cdcl<'_> {
                 blocker: first,
             };
             if first != w.blocker && self.lit_value(first) == TRUE {
-                unsafe { *ws.get_unchecked_mut(j) = watch };
+                self.watches.set_item(j, watch);
                 j += 1;
                 continue;
             }
@@ -118,33 +141,33 @@ impl Cdcl<'_> {
                         start: w.start,
                         blocker: l,
                     };
-                    unsafe { *ws.get_unchecked_mut(j) = watch };
+                    self.watches.set_item(j, watch);
                     j += 1;
                     continue;
                 }
                 unsafe {
                     *self.lits.get_unchecked_mut(start + 1) = l;
                     *self.lits.get_unchecked_mut(start + k) = false_lit;
-                    self.watches.get_unchecked_mut(l as usize).push(watch);
                 }
+                self.watches.push(l, watch);
                 continue;
             }
-            unsafe { *ws.get_unchecked_mut(j) = watch };
+            self.watches.set_item(j, watch);
             j += 1;
             let index = unsafe { *self.lits.get_unchecked(start - 2) };
             if self.lit_value(first) == FALSE {
                 conflict = Some(Conflict::Clause(index));
                 while i < end {
-                    unsafe { *ws.get_unchecked_mut(j) = *ws.get_unchecked(i) };
+                    let w = self.watches.item(i);
+                    self.watches.set_item(j, w);
                     i += 1;
                     j += 1;
                 }
             } else {
-                self.enqueue(first, CLAUSE | index);
+                self.enqueue(first, CLAUSE | w.start);
             }
         }
-        ws.truncate(j);
-        unsafe { *self.watches.get_unchecked_mut(false_lit as usize) = ws };
+        self.watches.truncate(false_lit, (j - base) as u32);
         conflict
     }
 

@@ -328,10 +328,8 @@ impl Cdcl<'_> {
     fn detach(&mut self, c: u32) {
         let m = self.clauses[c as usize];
         for k in 0..2 {
-            let l = self.lits[m.start as usize + k] as usize;
-            if let Some(at) = self.watches[l].iter().position(|w| w.start == m.start) {
-                self.watches[l].swap_remove(at);
-            }
+            let l = self.lits[m.start as usize + k];
+            self.watches.remove(l, |w| w.start == m.start);
         }
         self.clauses[c as usize].deleted = true;
         self.deleted_lits += HEADER + m.len as usize;
