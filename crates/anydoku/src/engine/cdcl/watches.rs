@@ -4,9 +4,9 @@
 //! propagation reads the head of every literal that becomes false, so the heads are kept
 //! small and together, the positive literals' first (a candidate ruled out is by far the most
 //! common event, and its list is read then). A list that outgrows its block moves to a block
-//! twice as big at the end of the array; the blocks left behind are reclaimed when the lists
-//! are rebuilt ([`WatchLists::retain`], at each reduction of the clause store) once they are
-//! as big as the live ones.
+//! twice as big at the end of the array; the blocks left behind (and room lists no longer use)
+//! are reclaimed when the lists are rebuilt ([`WatchLists::retain`], at each reduction of the
+//! clause store) once the array is more than twice what a rebuild would leave.
 //!
 //! Everything outside this module goes through its methods, except the propagation loop,
 //! which walks one list by position ([`WatchLists::head`], [`WatchLists::item`]) while it
@@ -38,12 +38,26 @@ pub(super) struct WatchLists {
     items: Vec<Watch>,
     /// The variable count: literal `2v + s` has head `s * vars + v`.
     vars: usize,
-    /// Entries of `items` in blocks no list holds any more.
-    garbage: usize,
 }
 
 /// The smallest block a list gets.
 const MIN_CAP: u32 = 4;
+
+/// What fills the free part of a block.
+const BLANK: Watch = Watch {
+    start: 0,
+    blocker: 0,
+};
+
+/// The block a rebuild gives a list of `len` watches: its length rounded up to a power of two,
+/// at least [`MIN_CAP`] (none for an empty list).
+fn block_for(len: u32) -> u32 {
+    if len == 0 {
+        0
+    } else {
+        len.next_power_of_two().max(MIN_CAP)
+    }
+}
 
 impl WatchLists {
     /// Empty lists for the literals of `vars` variables.
@@ -52,7 +66,6 @@ impl WatchLists {
             heads: vec![Head::default(); 2 * vars],
             items: Vec::new(),
             vars,
-            garbage: 0,
         }
     }
 
@@ -126,14 +139,10 @@ impl WatchLists {
         let h = self.heads[s];
         let cap = (2 * h.cap).max(MIN_CAP);
         let start = self.items.len();
-        let blank = Watch {
-            start: 0,
-            blocker: 0,
-        };
-        self.items.resize(start + cap as usize, blank);
+        debug_assert!(start + cap as usize <= u32::MAX as usize);
+        self.items.resize(start + cap as usize, BLANK);
         self.items
             .copy_within(h.start as usize..(h.start + h.len) as usize, start);
-        self.garbage += h.cap as usize;
         self.heads[s] = Head {
             start: start as u32,
             len: h.len,
@@ -153,8 +162,10 @@ impl WatchLists {
     }
 
     /// Keeps, in every list, the watches `keep` accepts (in their order); the lists are
-    /// rebuilt without the blocks left behind when these are as big as the live ones.
+    /// rebuilt ([`WatchLists::compact`]) when the array is more than twice what a rebuild
+    /// would leave.
     pub(super) fn retain(&mut self, mut keep: impl FnMut(&Watch) -> bool) {
+        let mut rebuilt = 0;
         for s in 0..self.heads.len() {
             let h = self.heads[s];
             let mut j = h.start;
@@ -166,31 +177,21 @@ impl WatchLists {
                 }
             }
             self.heads[s].len = j - h.start;
+            rebuilt += block_for(j - h.start) as usize;
         }
-        if self.garbage * 2 >= self.items.len() {
+        if self.items.len() > 2 * rebuilt {
             self.compact();
         }
     }
 
-    /// Rebuilds `items` with each list in a block of its own length rounded up to a power of
-    /// two (none for an empty list).
+    /// Rebuilds `items` with each list in a block of [`block_for`] its length.
     fn compact(&mut self) {
-        let mut items = Vec::with_capacity(self.items.len() - self.garbage);
+        let mut items = Vec::with_capacity(self.items.len() / 2);
         for h in &mut self.heads {
-            let cap = if h.len == 0 {
-                0
-            } else {
-                h.len.next_power_of_two().max(MIN_CAP)
-            };
+            let cap = block_for(h.len);
             let start = items.len();
             items.extend_from_slice(&self.items[h.start as usize..(h.start + h.len) as usize]);
-            items.resize(
-                start + cap as usize,
-                Watch {
-                    start: 0,
-                    blocker: 0,
-                },
-            );
+            items.resize(start + cap as usize, BLANK);
             *h = Head {
                 start: start as u32,
                 len: h.len,
@@ -198,7 +199,6 @@ impl WatchLists {
             };
         }
         self.items = items;
-        self.garbage = 0;
     }
 
     /// Applies `f` to every watch of every list.
@@ -208,5 +208,78 @@ impl WatchLists {
                 f(w);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// `l`'s watches, in order.
+    fn list(w: &WatchLists, l: Lit) -> Vec<(u32, Lit)> {
+        let h = w.head(l);
+        (h.start..h.start + h.len)
+            .map(|k| {
+                let x = w.item(k as usize);
+                (x.start, x.blocker)
+            })
+            .collect()
+    }
+
+    /// Random pushes, removals, truncations and rebuilds keep every list equal to a plain
+    /// `Vec` per literal doing the same (moves to bigger blocks and compactions included).
+    #[test]
+    fn lists_match_a_vec_per_literal() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let vars = 2;
+        let mut w = WatchLists::new(vars);
+        let mut model: Vec<Vec<(u32, Lit)>> = vec![Vec::new(); 2 * vars];
+        let (mut grew, mut compacted) = (false, false);
+        for step in 0..20_000u32 {
+            let l = rng.gen_range(0..2 * vars as Lit);
+            match rng.gen_range(0..40) {
+                0..=29 => {
+                    let x = (step, rng.gen_range(0..2 * vars as Lit));
+                    let before = w.head(l).start;
+                    w.push(
+                        l,
+                        Watch {
+                            start: x.0,
+                            blocker: x.1,
+                        },
+                    );
+                    grew |=
+                        model[l as usize].len() >= MIN_CAP as usize && w.head(l).start != before;
+                    model[l as usize].push(x);
+                }
+                30..=34 => {
+                    if let Some(&(s, _)) = model[l as usize].last() {
+                        w.remove(l, |x| x.start == s);
+                        let m = &mut model[l as usize];
+                        let at = m.iter().position(|x| x.0 == s).expect("present");
+                        m.swap_remove(at);
+                    }
+                }
+                35..=37 => {
+                    let len = rng.gen_range(0..=model[l as usize].len());
+                    w.truncate(l, len as u32);
+                    model[l as usize].truncate(len);
+                }
+                _ => {
+                    let items_before = w.items.len();
+                    let kept = |x: &Watch| !x.start.is_multiple_of(3);
+                    w.retain(kept);
+                    for m in &mut model {
+                        m.retain(|x| !x.0.is_multiple_of(3));
+                    }
+                    compacted |= w.items.len() < items_before;
+                }
+            }
+            for k in 0..2 * vars as Lit {
+                assert_eq!(list(&w, k), model[k as usize], "literal {k}, step {step}");
+            }
+        }
+        assert!(grew && compacted, "moved {grew}, compacted {compacted}");
     }
 }
