@@ -41,7 +41,8 @@
 //! from the [`Engine`].
 //!
 //! The modules, one concern each: this one holds the solver's state, the encoding and the search
-//! loop; [`clauses`] the clause store and its reduction, [`propagate`] unit propagation,
+//! loop; [`clauses`] the clause store and its reduction, [`watches`] the watch lists,
+//! [`propagate`] unit propagation,
 //! [`analysis`] conflict analysis, [`shrink`] the learnt clause's shrinking, [`decide`] activity
 //! and decisions, [`restarts`] when to restart, [`sums`] the sum shapes' propagators and
 //! explanations, [`order`] the order variables and the bounds rule, [`cliques`] the groups of a
