@@ -154,8 +154,8 @@ impl Cdcl<'_> {
             }
             self.watches.set_item(j, watch);
             j += 1;
-            let index = unsafe { *self.lits.get_unchecked(start - 2) };
             if self.lit_value(first) == FALSE {
+                let index = unsafe { *self.lits.get_unchecked(start - 2) };
                 conflict = Some(Conflict::Clause(index));
                 while i < end {
                     let w = self.watches.item(i);

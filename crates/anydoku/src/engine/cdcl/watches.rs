@@ -180,13 +180,14 @@ impl WatchLists {
             rebuilt += block_for(j - h.start) as usize;
         }
         if self.items.len() > 2 * rebuilt {
-            self.compact();
+            self.compact(rebuilt);
         }
     }
 
-    /// Rebuilds `items` with each list in a block of [`block_for`] its length.
-    fn compact(&mut self) {
-        let mut items = Vec::with_capacity(self.items.len() / 2);
+    /// Rebuilds `items` with each list in a block of [`block_for`] its length (`size` entries
+    /// in all).
+    fn compact(&mut self, size: usize) {
+        let mut items = Vec::with_capacity(size);
         for h in &mut self.heads {
             let cap = block_for(h.len);
             let start = items.len();
