@@ -148,10 +148,22 @@ impl Cdcl<'_> {
         let levels = learnt[1..]
             .iter()
             .fold(0u32, |a, &l| a | abstract_level(self.vars[var(l)].level));
+        for &l in &learnt[1..] {
+            self.level_first[self.vars[var(l)].level as usize] = u32::MAX;
+        }
+        for &l in &learnt[1..] {
+            let at = self.vars[var(l)];
+            let first = &mut self.level_first[at.level as usize];
+            *first = (*first).min(at.pos);
+        }
         let mut keep = 1;
         for k in 1..learnt.len() {
             let l = learnt[k];
-            if self.vars[var(l)].reason == NO_REASON || !self.implied(l, levels) {
+            let at = self.vars[var(l)];
+            if at.reason == NO_REASON
+                || at.pos <= self.level_first[at.level as usize]
+                || !self.implied(l, levels)
+            {
                 learnt[keep] = l;
                 keep += 1;
             }
@@ -364,13 +376,19 @@ impl Cdcl<'_> {
         settled.then_some(true)
     }
 
-    /// Whether variable `v`, neither marked nor a root fact, may be implied by the clause
-    /// (it has a reason, of one of the clause's `levels`, and is not poisoned).
+    /// Whether variable `v`, neither marked nor a root fact, may be implied by the clause: it
+    /// has a reason, is of one of the clause's `levels`, is not poisoned, and lies on the trail
+    /// after the clause's first literal of its level (`level_first`). Of its level it depends
+    /// only on literals before it, and every marked literal of that level (the clause's, or
+    /// found implied by them) lies at or after that first one, so an earlier one cannot reach
+    /// any (as Kissat's minimisation reasons).
     #[inline(always)]
     fn acceptable(&self, v: usize, levels: u32) -> bool {
+        let at = self.vars[v];
         !self.poison[v]
-            && self.vars[v].reason != NO_REASON
-            && abstract_level(self.vars[v].level) & levels != 0
+            && at.reason != NO_REASON
+            && abstract_level(at.level) & levels != 0
+            && at.pos > self.level_first[at.level as usize]
     }
 
     /// One literal `l` of the reason of walk entry `at` in [`Cdcl::implied`]: nothing to do

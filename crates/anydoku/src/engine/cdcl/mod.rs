@@ -192,6 +192,9 @@ pub struct Cdcl<'e> {
     poison: Vec<bool>,
     poisoned: Vec<usize>,
     level_stamp: Vec<u64>,
+    /// Scratch for the minimisation ([`Cdcl::implied`]): per decision level of the learnt
+    /// clause, the earliest trail position among its literals of that level.
+    level_first: Vec<u32>,
     stamp: u64,
     /// Scratch for `analyze` on models whose sums all reason on bounds (empty otherwise): per
     /// variable, how many literals of the learnt clause it is the binary reason of.
@@ -319,6 +322,7 @@ impl<'e> Cdcl<'e> {
             poison: vec![false; n_vars],
             poisoned: Vec::new(),
             level_stamp: vec![0; n_vars + 1],
+            level_first: vec![0; n_vars + 1],
             stamp: 0,
             shared: if group { vec![0; n_vars] } else { Vec::new() },
             grouped: 0,
