@@ -4,7 +4,7 @@
 //! ([`Cdcl::group_reasons`]),
 //! the level to jump back to and the clause's literal-block distance.
 
-use super::{channel, sums, var, Cdcl, Conflict, Lit, CLAUSE, NO_REASON};
+use super::{channel, clauses, sums, var, Cdcl, Conflict, Lit, CLAUSE, NO_REASON};
 
 impl Cdcl<'_> {
     /// Appends to `out` the literals of the reason of variable `v` other than its own (all
@@ -135,8 +135,7 @@ impl Cdcl<'_> {
             let v = var(p);
             let reason = self.vars[v].reason;
             if reason & CLAUSE != 0 {
-                let start = (reason & !CLAUSE) as usize;
-                self.bump_clause(self.lits[start - 2]);
+                self.bump_clause(clauses::index_at(&self.lits, reason & !CLAUSE) as u32);
             }
             reason_lits.clear();
             self.reason_into(v, &mut reason_lits);
@@ -145,11 +144,11 @@ impl Cdcl<'_> {
         learnt[0] = uip ^ 1;
         // drop literals implied by the others: those whose reasons lead, step by step, only to
         // literals of the clause or of the root (recursive minimisation, as in MiniSat)
-        let levels = learnt[1..]
-            .iter()
-            .fold(0u32, |a, &l| a | abstract_level(self.vars[var(l)].level));
+        let mut levels = 0u32;
         for &l in &learnt[1..] {
-            self.level_first[self.vars[var(l)].level as usize] = u32::MAX;
+            let level = self.vars[var(l)].level;
+            levels |= abstract_level(level);
+            self.level_first[level as usize] = u32::MAX;
         }
         for &l in &learnt[1..] {
             let at = self.vars[var(l)];

@@ -22,6 +22,13 @@ use crate::engine::Mask;
 /// watch stopped (at `start - HEADER`), the clause's index and its length.
 pub(super) const HEADER: usize = 3;
 
+/// The index of the stored clause whose literals start at `start` in `lits` (a watch's or a
+/// reason's way of naming it).
+#[inline(always)]
+pub(super) fn index_at(lits: &[Lit], start: u32) -> usize {
+    lits[start as usize - 2] as usize
+}
+
 /// When learnt clauses are dropped and which are kept (see the module docs).
 pub(super) struct Tiers {
     /// The conflict count at which the next reduction comes.
@@ -221,7 +228,7 @@ impl Cdcl<'_> {
         // propagation never looks at a deleted clause: its watches go now
         let (lits, clauses) = (&self.lits, &self.clauses);
         self.watches
-            .retain(|w| !clauses[lits[w.start as usize - 2] as usize].deleted);
+            .retain(|w| !clauses[index_at(lits, w.start)].deleted);
         let t = &mut self.tiers;
         t.next_reduce = now + t.first + t.step * self.reductions;
         self.reductions += 1;
@@ -257,14 +264,13 @@ impl Cdcl<'_> {
         // (watches of deleted clauses are gone already)
         let old_lits = &self.lits;
         self.watches.for_each_mut(|w| {
-            let old = old_lits[w.start as usize - 2] as usize;
+            let old = index_at(old_lits, w.start);
             w.start = clauses[renumber[old] as usize].start;
         });
         // (an unassigned variable's reason is stale and never read: only assigned ones move)
         for (v, r) in self.vars.iter_mut().map(|a| &mut a.reason).enumerate() {
             if *r != NO_REASON && *r & CLAUSE != 0 && self.value[2 * v] != UNDEF {
-                let old = self.lits[(*r & !CLAUSE) as usize - 2];
-                let to = renumber[old as usize];
+                let to = renumber[index_at(&self.lits, *r & !CLAUSE)];
                 debug_assert_ne!(to, u32::MAX, "a reason clause was deleted");
                 *r = CLAUSE | clauses[to as usize].start;
             }
