@@ -62,6 +62,9 @@ struct Case {
     /// Substrings standard error must hold.
     #[serde(default)]
     stderr: Vec<String>,
+    /// Substrings standard error must not hold.
+    #[serde(default)]
+    not_stderr: Vec<String>,
     /// Substrings standard output must hold.
     #[serde(default)]
     stdout: Vec<String>,
@@ -331,6 +334,11 @@ fn check(case: &Case, r: &Run) -> Vec<String> {
             problems.push(format!("stdout lacks {want:?}"));
         }
     }
+    for bad in &case.not_stderr {
+        if r.err.contains(bad.as_str()) {
+            problems.push(format!("stderr holds {bad:?}"));
+        }
+    }
     for bad in &case.not_stdout {
         if r.out.contains(bad.as_str()) {
             problems.push(format!("stdout holds {bad:?}"));
@@ -479,6 +487,11 @@ fn table(cases: &[Case]) -> String {
         for c in of {
             let mut expects: Vec<String> =
                 c.stderr.iter().map(|s| format!("`{}`", cell(s))).collect();
+            expects.extend(
+                c.not_stderr
+                    .iter()
+                    .map(|s| format!("without `{}`", cell(s))),
+            );
             expects.extend(c.stdout.iter().map(|s| format!("stdout `{}`", cell(s))));
             expects.extend(
                 c.not_stdout

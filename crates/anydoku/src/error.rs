@@ -96,6 +96,8 @@ pub enum Error {
 fn io_message(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::IsADirectory => "it is a folder, not a file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
         _ => e.to_string(),
     }
 }

@@ -74,7 +74,12 @@ pub fn puzzle(args: &PuzzleArgs) -> Result<Puzzle, CliError> {
             Puzzle::load_on(g, &args.puzzle).map_err(in_file(&label))?
         }
         None => {
-            let p = Puzzle::load(&args.puzzle).map_err(in_file(&args.puzzle))?;
+            let p = Puzzle::load(&args.puzzle).map_err(|e| {
+                match super::layout_hint::grid_without_layout(&args.puzzle, &e) {
+                    Some(message) => CliError::from(Error::puzzle(message)),
+                    None => in_file(&args.puzzle)(e),
+                }
+            })?;
             warn(&p.geometry);
             p
         }

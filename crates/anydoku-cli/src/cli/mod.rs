@@ -34,6 +34,7 @@ mod explain;
 mod generate;
 mod import;
 pub(crate) mod input;
+mod layout_hint;
 mod lines;
 pub mod output;
 mod render;

@@ -40,7 +40,19 @@ pub fn write_error(what: &str, e: &io::Error) -> CliError {
     if e.kind() == io::ErrorKind::BrokenPipe {
         std::process::exit(0);
     }
-    Error::puzzle(format!("cannot write {what}: {e}")).into()
+    Error::puzzle(format!("cannot write {what}: {}", write_reason(e))).into()
+}
+
+/// Why a write failed, in the user's words rather than the system's (`os error 2`).
+fn write_reason(e: &io::Error) -> String {
+    match e.kind() {
+        io::ErrorKind::NotFound => "its folder does not exist".to_string(),
+        io::ErrorKind::StorageFull => "no space left on the device".to_string(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        io::ErrorKind::IsADirectory => "it is a folder, not a file".to_string(),
+        io::ErrorKind::ReadOnlyFilesystem => "the file system is read-only".to_string(),
+        _ => e.to_string(),
+    }
 }
 
 /// Writes a whole file (`-o FILE`), with a write error naming the file.

@@ -179,8 +179,11 @@ pub fn parse_grid(g: &Geometry, text: &str) -> Result<Vec<Option<u8>>, Error> {
         cells(g, text, usize::MAX, &mut found).map_err(|(e, at)| e.at(text, Some(at..at)))?;
     if found.len() != n {
         let mut message = format!(
-            "the givens have {} entries but the geometry '{}' has {} cells",
-            found.len(),
+            "the givens have {} but the geometry '{}' has {} cells",
+            match found.len() {
+                1 => "1 entry".to_string(),
+                k => format!("{k} entries"),
+            },
             g.name,
             n
         );
