@@ -104,7 +104,7 @@ pub struct BudgetArgs {
     #[arg(long)]
     pub max_nodes: Option<u64>,
     /// Give up after this many seconds, at most 1000000 (answer `unknown`)
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub timeout: Option<f64>,
 }
 
