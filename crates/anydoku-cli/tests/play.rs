@@ -146,6 +146,23 @@ fn served_puzzle_is_drawn_with_one_cell_per_layout_cell_and_a_stable_id() {
     }
 }
 
+/// `play --geometry NAME GIVENS` serves those givens on that layout, as `solve` reads them.
+#[test]
+fn givens_on_a_named_layout_are_served() {
+    let givens = "12.4..1.........";
+    let server = Server::start(&["--geometry", "classic4", givens]);
+    let (status, view) = server.get("/api/served");
+    assert_eq!(status, 200);
+    let shown: Vec<String> = view["givens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_str().unwrap_or(".").to_string())
+        .collect();
+    assert_eq!(shown.concat(), givens, "{view}");
+    assert_ne!(view["status"], "unique", "{view}");
+}
+
 #[test]
 fn solve_check_hint_and_export_answer_on_a_samurai() {
     let server = Server::start(&["puzzles/samurai.toml"]);
@@ -585,4 +602,15 @@ fn bad_arguments_exit_2_with_a_message() {
     let (code, _, err) = run(&["play", "--geometry", "classic4", "--difficulty", "hardest"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("unknown difficulty"), "{err}");
+    // a port already taken is named, with the way out
+    let server = Server::start(&["classic4"]);
+    let port = server.port.to_string();
+    let (code, _, err) = run(&["play", "classic4", "--port", &port]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!(
+            "cannot listen on 127.0.0.1:{port}: another program uses that port"
+        )),
+        "{err}"
+    );
 }

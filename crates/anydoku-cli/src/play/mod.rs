@@ -23,11 +23,12 @@ use crate::cli::PuzzleArgs;
 /// Arguments of `play`.
 #[derive(Debug, clap::Args)]
 pub struct PlayArgs {
-    /// A puzzle file (TOML or JSON) or a built-in layout name (its empty grid); without it, a new
-    /// puzzle is generated (on --geometry, or classic9)
-    #[arg(conflicts_with = "geometry")]
+    /// A puzzle file (TOML or JSON), a built-in layout name (its empty grid), or with --geometry
+    /// a file of grid text or the givens string itself; without it, a new puzzle is generated
+    /// (on --geometry, or classic9)
     pub puzzle: Option<String>,
-    /// Generate a new puzzle on this layout: a built-in name or a TOML/JSON geometry file
+    /// The layout of PUZZLE's givens, or without PUZZLE the layout of the new puzzle: a built-in
+    /// name or a TOML/JSON geometry file
     #[arg(short, long)]
     pub geometry: Option<String>,
     /// Difficulty of the new puzzle: easy, medium, hard, expert, master or search
@@ -53,7 +54,7 @@ fn served(args: &PlayArgs) -> Result<Arc<game::Game>, CliError> {
     if let Some(puzzle) = &args.puzzle {
         let p = input::solvable_puzzle(&PuzzleArgs {
             puzzle: puzzle.clone(),
-            geometry: None,
+            geometry: args.geometry.clone(),
         })?;
         return Ok(game::Game::new(p));
     }
@@ -86,7 +87,20 @@ pub fn run(args: &PlayArgs) -> Result<u8, CliError> {
         .map_err(|e| fail(format!("cannot start the server: {e}")))?;
     let listener = runtime
         .block_on(tokio::net::TcpListener::bind(("127.0.0.1", args.port)))
-        .map_err(|e| fail(format!("cannot listen on 127.0.0.1:{}: {e}", args.port)))?;
+        .map_err(|e| {
+            let why = match e.kind() {
+                std::io::ErrorKind::AddrInUse => {
+                    "another program uses that port (leave out --port for a free one)".to_string()
+                }
+                std::io::ErrorKind::PermissionDenied => {
+                    "permission denied (ports below 1024 need privileges; leave out --port for a \
+                     free one)"
+                        .to_string()
+                }
+                _ => e.to_string(),
+            };
+            fail(format!("cannot listen on 127.0.0.1:{}: {why}", args.port))
+        })?;
     let port = listener
         .local_addr()
         .map_err(|e| fail(format!("cannot read the server's address: {e}")))?
