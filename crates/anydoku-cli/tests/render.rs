@@ -517,3 +517,103 @@ fn edge_clues_are_drawn_outside_the_grid() {
         }
     }
 }
+
+/// The pixels of a PNG file as RGBA rows, with its width and height.
+fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .expect("a PNG header");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("a bounded picture")];
+    let info = reader.next_frame(&mut pixels).expect("PNG pixels");
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    pixels.truncate(info.buffer_size());
+    (info.width, info.height, pixels)
+}
+
+/// The SVG picture's width and height attributes.
+fn svg_size(svg: &str) -> (f32, f32) {
+    let attr = |name: &str| -> f32 {
+        let at = svg.find(&format!(" {name}=\"")).expect("a size") + name.len() + 3;
+        svg[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    (attr("width"), attr("height"))
+}
+
+/// `render -o FILE.png` writes a PNG of the SVG at two pixels per unit on white: the grid's
+/// lines dark, and (when the system has fonts) the solved symbols in blue; `--format` overrides
+/// the extension, a PNG goes to a pipe as bytes, and a layout wider than 4096 pixels at that
+/// scale is drawn smaller rather than refused.
+#[test]
+fn png_pictures_are_the_svg_rasterised() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("killer.png");
+    let file_arg = file.to_str().unwrap();
+    let (code, svg, _) = run(&["render", "puzzles/killer.toml", "--solution"]);
+    assert_eq!(code, 0);
+    let (code, _, err) = run(&[
+        "render",
+        "puzzles/killer.toml",
+        "--solution",
+        "-o",
+        file_arg,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (width, height, pixels) = decode_png(&std::fs::read(&file).unwrap());
+    let (w, h) = svg_size(&svg);
+    assert_eq!(
+        (width, height),
+        ((2.0 * w).ceil() as u32, (2.0 * h).ceil() as u32)
+    );
+    let rgba: Vec<&[u8]> = pixels.chunks(4).collect();
+    assert_eq!(rgba[0], [255, 255, 255, 255], "the background is white");
+    let share =
+        |f: &dyn Fn(&[u8]) -> bool| rgba.iter().filter(|p| f(p)).count() as f64 / rgba.len() as f64;
+    let dark = share(&|p| p[0] < 80 && p[1] < 80 && p[2] < 80);
+    let white = share(&|p| p[0] > 240 && p[1] > 240 && p[2] > 240);
+    assert!(dark > 0.02 && white > 0.5, "dark {dark}, white {white}");
+    if !err.contains("no fonts found") {
+        let blue = share(&|p| p[2] > 150 && p[2] as i32 - p[0] as i32 > 80);
+        assert!(blue > 0.01, "the solved symbols are drawn in blue: {blue}");
+    }
+
+    // --format wins over the extension
+    let (code, _, _) = run(&["render", "classic4", "--format", "svg", "-o", file_arg]);
+    assert_eq!(code, 0);
+    assert!(std::fs::read_to_string(&file).unwrap().starts_with("<svg"));
+
+    // to a pipe, the PNG's bytes
+    let out = std::process::Command::new(common::bin())
+        .args(["render", "classic4", "--format", "png"])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let (width, height, _) = decode_png(&out.stdout);
+    assert!(width > 100 && width == height, "{width} x {height}");
+
+    // two grids 400 cells apart: drawn at less than two pixels per unit
+    let layout = dir.path().join("far.toml");
+    std::fs::write(
+        &layout,
+        "name = \"far\"\nsymbols = \"1234\"\n\
+         [[grid]]\norigin = [1, 1]\nsize = 4\nboxes = [2, 2]\n\
+         [[grid]]\norigin = [1, 400]\nsize = 4\nboxes = [2, 2]\n",
+    )
+    .unwrap();
+    let far = dir.path().join("far.png");
+    let (code, svg, _) = run(&["render", layout.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    let (w, h) = svg_size(&svg);
+    assert!(2.0 * w > 4096.0, "{w}");
+    let (code, _, err) = run(&[
+        "render",
+        layout.to_str().unwrap(),
+        "-o",
+        far.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (width, height, _) = decode_png(&std::fs::read(&far).unwrap());
+    assert_eq!(width, 4096);
+    assert_eq!(height, (h * 4096.0 / w).ceil() as u32);
+}

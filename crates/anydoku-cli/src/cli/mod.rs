@@ -37,6 +37,7 @@ pub(crate) mod input;
 mod layout_hint;
 mod lines;
 pub mod output;
+mod png;
 mod render;
 
 use std::path::PathBuf;
@@ -187,7 +188,7 @@ pub enum Command {
         #[arg(long, value_name = "NAME")]
         show: Option<String>,
     },
-    /// Draw a puzzle (or with --solution, its solution) as an SVG picture
+    /// Draw a puzzle (or with --solution, its solution) as an SVG or PNG picture
     #[command(
         after_help = "Exit codes: 0 drawn (with --solution: the solution is unique); 1 with --solution: no solution, several, or unknown; 2 bad input or an I/O error."
     )]

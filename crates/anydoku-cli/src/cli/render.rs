@@ -1,6 +1,7 @@
-//! `render` (SVG pictures) and `solve --format svg`.
+//! `render` (SVG or PNG pictures) and `solve --format svg`.
 
-use std::path::PathBuf;
+use std::io::IsTerminal as _;
+use std::path::{Path, PathBuf};
 
 use anydoku::{render, CellValues, Engine, Puzzle, Status};
 
@@ -12,14 +13,38 @@ use super::{BudgetArgs, PuzzleArgs};
 pub struct RenderArgs {
     #[command(flatten)]
     pub input: PuzzleArgs,
-    /// Write the SVG here instead of standard output
+    /// Write the picture here instead of standard output
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// The picture's format; by default PNG when --output ends in .png, SVG otherwise
+    #[arg(long, value_enum)]
+    pub format: Option<PictureFormat>,
     /// Solve first and draw the solution (givens bold, the rest in blue)
     #[arg(long)]
     pub solution: bool,
     #[command(flatten)]
     pub budget: BudgetArgs,
+}
+
+/// What `render` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PictureFormat {
+    /// Scalable vector graphics (text)
+    Svg,
+    /// A PNG image, two pixels per SVG unit, symbols in the system's fonts
+    Png,
+}
+
+/// The format asked for, or the one `output`'s extension names.
+fn format_for(format: Option<PictureFormat>, output: Option<&Path>) -> PictureFormat {
+    let png_file = output
+        .and_then(|p| p.extension())
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    match format {
+        Some(f) => f,
+        None if png_file => PictureFormat::Png,
+        None => PictureFormat::Svg,
+    }
 }
 
 fn write(svg: &str, output: Option<&PathBuf>) -> Result<(), CliError> {
@@ -29,6 +54,34 @@ fn write(svg: &str, output: Option<&PathBuf>) -> Result<(), CliError> {
             out!("{svg}");
             Ok(())
         }
+    }
+}
+
+/// Writes `svg` as a picture in `format` to `output` or standard output.
+fn write_picture(
+    svg: &str,
+    format: PictureFormat,
+    output: Option<&PathBuf>,
+) -> Result<(), CliError> {
+    if format == PictureFormat::Svg {
+        return write(svg, output);
+    }
+    if output.is_none() && std::io::stdout().is_terminal() {
+        return Err(anydoku::Error::puzzle(
+            "a PNG is not text for the terminal: write it to a file with --output FILE.png, \
+             or redirect standard output",
+        )
+        .into());
+    }
+    let png = super::png::from_svg(svg).map_err(anydoku::Error::puzzle)?;
+    if !png.fonts {
+        errln!(
+            "warning: no fonts found on this system: the PNG shows the grid without its symbols"
+        );
+    }
+    match output {
+        Some(path) => super::output::write_file(path, &png.bytes),
+        None => super::output::print_bytes(&png.bytes),
     }
 }
 
@@ -61,17 +114,19 @@ fn exit_code(status: Status) -> u8 {
     }
 }
 
-/// `render`: the puzzle (or its solution) as SVG.
+/// `render`: the puzzle (or its solution) as SVG or PNG.
 pub fn run(args: &RenderArgs) -> Result<u8, CliError> {
+    let format = format_for(args.format, args.output.as_deref());
     if args.solution {
         let p = input::solvable_puzzle(&args.input)?;
         let (svg, status) = solved_svg(&p, args.budget)?;
-        write(&svg, args.output.as_ref())?;
+        write_picture(&svg, format, args.output.as_ref())?;
         return Ok(exit_code(status));
     }
     let p = input::puzzle(&args.input)?;
-    write(
+    write_picture(
         &render::svg(&p.geometry, &p.givens, &p.givens),
+        format,
         args.output.as_ref(),
     )?;
     Ok(0)
