@@ -418,6 +418,19 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
     if args.count == 0 {
         return Err(Error::puzzle("--count must be at least 1").into());
     }
+    let picture = args
+        .output
+        .as_deref()
+        .and_then(Path::extension)
+        .and_then(|e| e.to_str())
+        .filter(|e| ["png", "svg"].contains(&e.to_ascii_lowercase().as_str()));
+    if let (Some(ext), None) = (picture, args.format) {
+        return Err(Error::puzzle(format!(
+            "generate writes puzzles as text, TOML or JSON, not pictures: write one to a .toml \
+             file, then draw it with `anydoku render FILE.toml -o FILE.{ext}`"
+        ))
+        .into());
+    }
     if format_of(args) == GenerateFormat::Toml && args.count > 1 {
         return Err(Error::puzzle(
             "a TOML puzzle file holds one puzzle: use --count 1, or --format json for one \
