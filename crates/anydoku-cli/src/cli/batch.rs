@@ -193,10 +193,13 @@ pub fn run(
         (Some(name), _) => Some(input::geometry(name)?),
         (None, true) => None,
         (None, false) => {
-            return Err(anydoku::Error::puzzle(
-                "batch needs --geometry NAME (or a .jsonl file of JSON models)",
-            )
-            .into())
+            let hint = super::layout_hint::for_lines_file(file)
+                .map(|h| format!("; {h}"))
+                .unwrap_or_default();
+            return Err(anydoku::Error::puzzle(format!(
+                "batch needs --geometry NAME (or a .jsonl file of JSON models){hint}"
+            ))
+            .into());
         }
     };
     let reader: Box<dyn BufRead> = if label == "-" {

@@ -6,6 +6,7 @@
 //! The fit is decided by the library's own grid reader on each built-in layout, so what the
 //! message offers is exactly what `--geometry NAME` then accepts.
 
+use std::io::Read as _;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -25,7 +26,9 @@ pub fn grid_without_layout(arg: &str, error: &Error) -> Option<String> {
         _ => return None,
     };
     let mut fits = fitting_layouts(&text);
+    let mut subject = "it";
     if fits.is_empty() {
+        subject = "its first line";
         let first = text
             .lines()
             .map(str::trim)
@@ -35,14 +38,39 @@ pub fn grid_without_layout(arg: &str, error: &Error) -> Option<String> {
         }
         fits = fitting_layouts(first);
     }
-    let example = fits.first()?;
     let what = if is_file {
         format!("{arg} holds grid text, not a puzzle file (TOML or JSON)")
     } else {
         format!("there is no file '{}'", shortened(arg))
     };
+    Some(format!("{what}; {}", suggestion(subject, &fits)?))
+}
+
+/// For `batch` without `--geometry`: which built-in layouts the first line of the file at
+/// `path` fits, and the `--geometry` to pass; `None` when it fits none or cannot be read.
+pub fn for_lines_file(path: &Path) -> Option<String> {
+    use std::io::BufRead as _;
+    let file = std::fs::File::open(path).ok()?;
+    // a bounded read: a line longer than any built-in grid's text fits none of them anyway
+    let mut first = String::new();
+    for line in std::io::BufReader::new(file).take(1 << 16).lines() {
+        let line = line.ok()?;
+        let line = line.trim().trim_start_matches('\u{feff}');
+        if !line.is_empty() && !line.starts_with('#') {
+            first = line.to_string();
+            break;
+        }
+    }
+    let fits = fitting_layouts(&first);
+    suggestion("its first line", &fits)
+}
+
+/// "as givens SUBJECT fits the built-in layouts …: name the layout with --geometry, e.g. …",
+/// or `None` when `fits` is empty.
+fn suggestion(subject: &str, fits: &[&str]) -> Option<String> {
+    let example = fits.first()?;
     Some(format!(
-        "{what}; as givens it fits the built-in layout{} {}: name the layout with --geometry, \
+        "as givens {subject} fits the built-in layout{} {}: name the layout with --geometry, \
          e.g. `--geometry {example}`",
         if fits.len() == 1 { "" } else { "s" },
         fits.join(", ")
