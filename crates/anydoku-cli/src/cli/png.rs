@@ -1,4 +1,4 @@
-//! PNG pictures: the SVG that [`anydoku::render::svg`] draws, rasterised by resvg on white, its
+//! PNG pictures: the SVG that [`anydoku::render::svg()`] draws, rasterised by resvg on white, its
 //! symbols set in the system's fonts. The picture has [`SCALE`] pixels per SVG unit, less when
 //! that would make a side longer than [`MAX_SIDE`]: its memory is bounded whatever the layout.
 
