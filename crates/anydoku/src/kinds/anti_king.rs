@@ -8,7 +8,8 @@
 use rand::RngCore;
 
 use super::fpuzzles::Out;
-use super::pattern::{self, is};
+use super::pattern;
+use super::pick::king_move;
 use super::pick::KING;
 use super::Kind;
 use crate::engine::flatten::Flat;
@@ -35,11 +36,7 @@ impl Kind for AntiKing {
     }
 
     fn check(&self, s: &Shape, _params: &[i64], g: &Geometry, grid: &[u8]) -> Result<(), String> {
-        let king = |dx: f64, dy: f64| {
-            let near = |d| is(d, 0.0) || is(d, 1.0);
-            near(dx) && near(dy) && !(is(dx, 0.0) && is(dy, 0.0))
-        };
-        pattern::check_distinct(s, g, grid, &king, "a king's move")
+        pattern::check_distinct(s, g, grid, &king_move, "a king's move")
     }
 
     fn write_fpuzzles(&self, s: &Shape, _params: &[i64], out: &mut Out) -> Result<(), String> {

@@ -8,7 +8,8 @@
 use rand::RngCore;
 
 use super::fpuzzles::Out;
-use super::pattern::{self, is};
+use super::pattern;
+use super::pick::knight_move;
 use super::pick::KNIGHT;
 use super::Kind;
 use crate::engine::flatten::Flat;
@@ -35,9 +36,7 @@ impl Kind for AntiKnight {
     }
 
     fn check(&self, s: &Shape, _params: &[i64], g: &Geometry, grid: &[u8]) -> Result<(), String> {
-        let knight =
-            |dx: f64, dy: f64| (is(dx, 1.0) && is(dy, 2.0)) || (is(dx, 2.0) && is(dy, 1.0));
-        pattern::check_distinct(s, g, grid, &knight, "a knight's move")
+        pattern::check_distinct(s, g, grid, &knight_move, "a knight's move")
     }
 
     fn write_fpuzzles(&self, s: &Shape, _params: &[i64], out: &mut Out) -> Result<(), String> {

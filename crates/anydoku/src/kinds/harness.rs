@@ -14,7 +14,8 @@
 //!   fixpoint from random givens of that solution) never remove one of its symbols.
 //!
 //! Half the cases plant instances from a grid that breaks the layout's unique shapes, so
-//! layouts without any solution are tried too.
+//! layouts without any solution are tried too; about a third draw some cells off the unit grid
+//! or two at one place, for the kinds that read positions.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -60,6 +61,9 @@ fn layout(rng: &mut ChaCha8Rng) -> (Vec<Cell>, Vec<Shape>, SymbolSet) {
             });
         }
     }
+    if rng.gen_bool(0.3) {
+        awkward_positions(&mut cells, rng);
+    }
     let id = |r: usize, c: usize| CellId((r * cols + c) as u32);
     let mut shapes = Vec::new();
     let unique = |name: String, cells: Vec<CellId>| Shape {
@@ -85,6 +89,22 @@ fn layout(rng: &mut ChaCha8Rng) -> (Vec<Cell>, Vec<Shape>, SymbolSet) {
         }
     }
     (cells, shapes, symbols)
+}
+
+/// Moves some cells' drawing positions off the unit grid: by a hair that rounds away to the
+/// same thousandth or to the next one, and sometimes one cell onto another's place. The kinds
+/// that read positions (patterns, planted lines) must then agree with their checkers too.
+fn awkward_positions(cells: &mut [Cell], rng: &mut ChaCha8Rng) {
+    const NUDGES: [f64; 6] = [0.0004, -0.0004, 0.0006, -0.0006, 0.0009, -0.0009];
+    for cell in cells.iter_mut() {
+        if rng.gen_bool(0.3) {
+            cell.pos[rng.gen_range(0..2)] += NUDGES[rng.gen_range(0..NUDGES.len())];
+        }
+    }
+    if cells.len() > 1 && rng.gen_bool(0.5) {
+        let (a, b) = (rng.gen_range(0..cells.len()), rng.gen_range(0..cells.len()));
+        cells[a].pos = cells[b].pos;
+    }
 }
 
 /// Every solution of `g`, by brute force over the kinds' checkers alone.

@@ -31,8 +31,8 @@ pub(crate) fn flatten_distinct(s: &Shape, g: &Geometry, out: &mut Flat, steps: &
 }
 
 /// The check of a pattern of pairs that must differ: every two cells of `s` whose centres are
-/// `(|dx|, |dy|)` apart with `apart(|dx|, |dy|)` (written straight from the positions, not with
-/// the pair finder the engine uses).
+/// `(|dx|, |dy|)` apart with `apart(|dx|, |dy|)` (written straight from the positions with
+/// [`pick::pairs_apart`], not with the pair finder the engine uses).
 pub(crate) fn check_distinct(
     s: &Shape,
     g: &Geometry,
@@ -40,26 +40,17 @@ pub(crate) fn check_distinct(
     apart: &dyn Fn(f64, f64) -> bool,
     what: &str,
 ) -> Result<(), String> {
-    for (i, &a) in s.cells.iter().enumerate() {
-        for &b in &s.cells[i + 1..] {
-            let (p, q) = (g.cell(a).pos, g.cell(b).pos);
-            let (dx, dy) = ((p[0] - q[0]).abs(), (p[1] - q[1]).abs());
-            if apart(dx, dy) && grid[a.index()] == grid[b.index()] {
-                return Err(format!(
-                    "{} and {}, {what} apart, are both {}",
-                    g.cell(a).name,
-                    g.cell(b).name,
-                    g.symbols.symbol(grid[a.index()] as usize)
-                ));
-            }
+    for [a, b] in pick::pairs_apart(g, &s.cells, apart) {
+        if grid[a.index()] == grid[b.index()] {
+            return Err(format!(
+                "{} and {}, {what} apart, are both {}",
+                g.cell(a).name,
+                g.cell(b).name,
+                g.symbols.symbol(grid[a.index()] as usize)
+            ));
         }
     }
     Ok(())
-}
-
-/// Whether `x` is `n` to a thousandth.
-pub(crate) fn is(x: f64, n: f64) -> bool {
-    (x - n).abs() < 1e-3
 }
 
 /// Cells of a distinct pattern with `steps` that the full grid `grid` satisfies.
