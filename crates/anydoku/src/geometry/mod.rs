@@ -336,7 +336,38 @@ impl Geometry {
             by_name,
         };
         geometry.warnings = graph::CellShapeGraph::new(&geometry).warnings(&geometry);
+        geometry.warnings.extend(geometry.same_place_warning());
         Ok(geometry)
+    }
+
+    /// A warning when two cells are drawn at one place (to a thousandth of a unit): pictures
+    /// overlap them, and patterns that read positions see two cells on one spot.
+    fn same_place_warning(&self) -> Option<String> {
+        let mut at = rustc_hash::FxHashMap::default();
+        let key = |p: [f64; 2]| {
+            (
+                (p[0] * 1000.0).round() as i64,
+                (p[1] * 1000.0).round() as i64,
+            )
+        };
+        let mut pairs = 0;
+        let mut first = None;
+        for c in self.cells.iter() {
+            if let Some(other) = at.insert(key(c.pos), c.name.as_str()) {
+                pairs += 1;
+                first.get_or_insert((other, c.name.as_str(), c.pos));
+            }
+        }
+        let (a, b, p) = first?;
+        Some(format!(
+            "cells {a} and {b} are drawn at the same place [{}, {}]{}: pictures overlap them",
+            p[0],
+            p[1],
+            match pairs {
+                1 => String::new(),
+                n => format!(" ({n} cells in all are drawn on another's place)"),
+            }
+        ))
     }
 
     /// Number of cells.

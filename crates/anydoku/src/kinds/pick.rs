@@ -357,6 +357,14 @@ mod tests {
     #[test]
     fn engine_and_checker_pairs_agree_on_awkward_positions() {
         let g = awkward();
+        // (the layout warns of its two cells at one place)
+        assert!(
+            g.warnings
+                .iter()
+                .any(|w| w.starts_with("cells c1 and c2 are drawn at the same place [1, 0]")),
+            "{:?}",
+            g.warnings
+        );
         let all: Vec<CellId> = (0..g.cell_count() as u32).map(CellId).collect();
         let orthogonal = set(pairs_at(&g, &all, ORTHOGONAL));
         assert_eq!(orthogonal, set(touching_sides(&g, &all)));
