@@ -45,6 +45,8 @@ fn main() {
             );
         }
         let mut c = Cdcl::new(&e, &root).expect("a CDCL form");
+        // as the CLI's count from the root decides
+        c.rate_branching();
         // with the solution as the first phases, what is left is the proof that it is the only
         // one (the scout that finds it is not timed)
         let mut scouting = 0.0;

@@ -315,6 +315,7 @@ impl<'e> Searcher<'e> {
             return none;
         }
         let mut solver = cdcl::Cdcl::new(self.e, &root).expect("the engine has a CDCL form");
+        solver.rate_branching();
         let left = Budget {
             max_nodes: budget.max_nodes.saturating_sub(spent),
             ..budget

@@ -1,5 +1,6 @@
 //! Decisions: variable activity (VSIDS, bumped in conflict analysis, decayed by growing the
-//! increment by `1 / decay` per conflict, [`decay_for`]) kept in a max-heap; its saved phase
+//! increment by `1 / decay` per conflict, [`decay_for`]; or, in a count from nothing on a model
+//! without sum shapes, a learning rate that the bumps feed, [`super::rate`]) kept in a max-heap; its saved phase
 //! chooses the decided variable's value. In a search from nothing (not near a preferred
 //! solution), besides the variables the analysis resolves on, those in the stored clauses that
 //! forced the learnt clause's literals are bumped too (reason-side bumping, as in CaDiCaL:
@@ -73,6 +74,10 @@ impl Cdcl<'_> {
     }
 
     pub(super) fn bump_var(&mut self, v: usize) {
+        if let Some(rates) = self.rates.as_mut() {
+            rates.took_part(v);
+            return;
+        }
         self.activity[v] += self.var_inc;
         if self.activity[v] > 1e100 {
             self.activity.iter_mut().for_each(|a| *a *= 1e-100);

@@ -25,7 +25,8 @@
 //! its reasons lead only to the clause's other literals and root facts; on models without sum
 //! shapes also shrunk, a lower level's literals replaced by one literal of that level, [`shrink`];
 //! when every sum reasons on bounds, the literals one true literal forbade give way to its
-//! negation), jumps back, and goes on; decisions follow variable activity (VSIDS) with saved
+//! negation), jumps back, and goes on; decisions follow variable activity (VSIDS; in a count
+//! from nothing on a model without sum shapes, each variable's learning rate, [`rate`]) with saved
 //! phases (on plain models the decided variable is, among the most active, one in a shortest
 //! open clause: fewest candidates or places; on sum models every decision places a symbol
 //! instead: a sum learns more from a placed digit than from a removed candidate), restarts come
@@ -44,7 +45,7 @@
 //! loop; [`clauses`] the clause store and its reduction, [`watches`] the watch lists,
 //! [`propagate`] unit propagation,
 //! [`analysis`] conflict analysis, [`shrink`] the learnt clause's shrinking, [`decide`] activity
-//! and decisions, [`restarts`] when to restart, [`sums`] the sum shapes' propagators and
+//! and decisions, [`rate`] activity as a learning rate, [`restarts`] when to restart, [`sums`] the sum shapes' propagators and
 //! explanations, [`order`] the order variables and the bounds rule, [`cliques`] the groups of a
 //! sum's cells that must differ and their bounds, [`channel`] the order variables' ties to the
 //! value variables, [`assume`] solving under assumptions with sum shapes that can be switched off
@@ -73,6 +74,7 @@ mod linear;
 mod lp;
 mod order;
 mod propagate;
+mod rate;
 mod restarts;
 mod shrink;
 #[cfg(test)]
@@ -164,6 +166,8 @@ pub struct Cdcl<'e> {
     watches: WatchLists,
     activity: Vec<f64>,
     var_inc: f64,
+    /// With learning-rate branching ([`Cdcl::rate_branching`]), the activities are rates.
+    rates: Option<rate::Rates>,
     /// The activity decay per conflict ([`decide::decay_for`]).
     var_decay: f64,
     /// Whether the search looks near a preferred solution ([`Cdcl::prefer`]). Such searches
@@ -305,6 +309,7 @@ impl<'e> Cdcl<'e> {
             watches: WatchLists::new(n_vars),
             activity: vec![0.0; n_vars],
             var_inc: 1.0,
+            rates: None,
             var_decay: decide::decay_for(!e.sums.is_empty(), false),
             near: false,
             heap: Heap::new(n_vars),
@@ -471,10 +476,20 @@ impl<'e> Cdcl<'e> {
         self.add_root_clause(&clause);
     }
 
+    /// Decides by learning rate ([`rate`]) instead of VSIDS, on a model without sum shapes in a
+    /// search from nothing (not [`Cdcl::prefer`]); call it before the search starts. A count
+    /// of a sparse 36x36 from its root takes it ([`super::search::Searcher`]).
+    pub fn rate_branching(&mut self) {
+        if self.sums.is_none() && !self.near && self.conflicts == 0 {
+            self.rates = Some(rate::Rates::new(self.activity.len()));
+        }
+    }
+
     /// Makes the search try `sol`'s symbol first in every cell (its saved phases), so a search
     /// for a solution near a known one (a uniqueness check that excludes only a few of its
-    /// cells) starts from it instead of from nothing.
+    /// cells) starts from it instead of from nothing. Such a search decides by VSIDS.
     pub fn prefer(&mut self, sol: &[u8]) {
+        self.rates = None;
         self.place = false;
         self.var_decay = decide::decay_for(self.sums.is_some(), true);
         self.near = true;
@@ -590,6 +605,9 @@ impl<'e> Cdcl<'e> {
         let v = var(l);
         debug_assert_eq!(self.value[l as usize], UNDEF);
         let level = self.decision_level();
+        if let Some(rates) = self.rates.as_mut() {
+            rates.assigned(v, self.conflicts);
+        }
         // SAFETY: `v` is a variable of the encoding; `value` has two entries per variable, the
         // other arrays one
         unsafe {
@@ -633,6 +651,15 @@ impl<'e> Cdcl<'e> {
                 *self.value.get_unchecked_mut(2 * v + 1) = UNDEF;
             }
             if v < value_vars {
+                if let Some(rates) = &self.rates {
+                    if let Some(a) = rates.unassigned(v, self.conflicts, self.activity[v]) {
+                        let rose = a > self.activity[v];
+                        self.activity[v] = a;
+                        if rose {
+                            self.heap.increased(v, &self.activity);
+                        }
+                    }
+                }
                 self.heap.insert(v, &self.activity);
             }
         }

@@ -34,6 +34,11 @@ pub(super) fn cdcl_of<'e>(e: &'e Engine, givens: &[Option<u8>]) -> Cdcl<'e> {
 
 /// CDCL's count of `givens` on engine `e`, up to `limit` solutions (from the searcher's root).
 pub(super) fn cdcl_count(e: &Engine, givens: &[Option<u8>], limit: u64) -> Count {
+    cdcl_count_deciding(e, givens, limit, false)
+}
+
+/// [`cdcl_count`], deciding by learning rate ([`Cdcl::rate_branching`]) when `rates`.
+fn cdcl_count_deciding(e: &Engine, givens: &[Option<u8>], limit: u64, rates: bool) -> Count {
     let Some(root) = Searcher::new(e).initial(givens) else {
         return Count {
             count: 0,
@@ -42,9 +47,11 @@ pub(super) fn cdcl_count(e: &Engine, givens: &[Option<u8>], limit: u64) -> Count
             nodes: 0,
         };
     };
-    Cdcl::new(e, &root)
-        .expect("an encoding")
-        .count(limit, Limits::none())
+    let mut solver = Cdcl::new(e, &root).expect("an encoding");
+    if rates {
+        solver.rate_branching();
+    }
+    solver.count(limit, Limits::none())
 }
 
 /// Depth-first search's count of `givens` up to `limit` within `nodes` nodes; `None` when the
@@ -147,7 +154,7 @@ fn counts_agree_when_learnt_clauses_are_dropped_at_once() {
 }
 
 /// Known exact counts, every solution excluded in turn: 288 grids of the empty 4x4 classic,
-/// 576 of the empty 4x4 Latin square.
+/// 576 of the empty 4x4 Latin square; deciding by VSIDS and by learning rate.
 #[test]
 fn known_counts() {
     let latin4 = "name = \"Latin 4\"\nsymbols = \"1234\"\n[[grid]]\nsize = 4\n";
@@ -157,13 +164,16 @@ fn known_counts() {
             _ => builtin::load(name).unwrap(),
         };
         let e = Engine::new(&g);
-        let got = cdcl_count(&e, &vec![None; e.n_cells], 10_000);
-        assert_eq!((got.count, got.complete), (want, true), "{name}");
+        for rates in [false, true] {
+            let got = cdcl_count_deciding(&e, &vec![None; e.n_cells], 10_000, rates);
+            assert_eq!((got.count, got.complete), (want, true), "{name} {rates}");
+        }
     }
 }
 
 /// Random partial grids (some with a wrong given) on several layouts: the same counts as the
-/// depth-first search, and every reported solution keeps the givens and breaks no rule.
+/// depth-first search, and every reported solution keeps the givens and breaks no rule (every
+/// other case deciding by learning rate).
 /// (On a deep stack, see [`crate::engine::with_deep_stack`].)
 #[test]
 fn counts_agree_with_depth_first_search() {
@@ -190,7 +200,7 @@ fn counts_agree_with_depth_first_search() {
             let n = e.n_cells;
             let grid = e.count(&vec![None; n], 1, Limits::none()).solutions[0].clone();
             let (mut at_most_one, mut more) = (0, 0);
-            for _ in 0..40 {
+            for case in 0..40 {
                 let mut givens = vec![None; n];
                 for _ in 0..rng.gen_range(range.clone()) {
                     let c = rng.gen_range(0..n);
@@ -203,7 +213,7 @@ fn counts_agree_with_depth_first_search() {
                 let Some(want) = dfs_count(&e, &givens, 5, 100_000) else {
                     continue;
                 };
-                let got = cdcl_count(&e, &givens, 5);
+                let got = cdcl_count_deciding(&e, &givens, 5, case % 2 == 1);
                 let keeps = |sol: &[u8]| {
                     (0..n).all(|c| e.peers(c).iter().all(|&p| sol[p as usize] != sol[c]))
                 };

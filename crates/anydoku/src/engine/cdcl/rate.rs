@@ -1,0 +1,55 @@
+//! Learning-rate branching (LRB, Liang, Ganesh, Poupart and Czarnecki 2016): the activity of a
+//! variable as the share of the conflicts it took part in while it was assigned, averaged over
+//! its assignments (an exponential moving average with weight [`ALPHA`]). It replaces VSIDS's
+//! bumps and decay in a count from nothing on a model without sum shapes
+//! ([`super::Cdcl::rate_branching`]), where it needs fewer conflicts on the sparse 36x36 counts;
+//! the generator's searches near a solution and the sum models keep VSIDS.
+//!
+//! Each assignment records the conflict count; each variable conflict analysis bumps counts as
+//! taking part; when backtracking unassigns a variable, its rate over that assignment moves its
+//! average. A rate that rises moves the variable up the decision heap at once; one that falls is
+//! left to the heap until the variable next leaves it (the heap's key then is a little high),
+//! which saves most of the heap's work. To retune [`ALPHA`], count conflicts on several symbol
+//! renamings of michael404's minimal4 and minimal5 (docs/PERFORMANCE.md).
+
+/// The weight of an assignment's rate in the variable's average.
+pub(super) const ALPHA: f64 = 0.02;
+
+/// Per variable: when it was last assigned and how often it took part in a conflict since.
+pub(super) struct Rates {
+    assigned_at: Vec<u64>,
+    participated: Vec<u32>,
+}
+
+impl Rates {
+    pub(super) fn new(n_vars: usize) -> Self {
+        Rates {
+            assigned_at: vec![0; n_vars],
+            participated: vec![0; n_vars],
+        }
+    }
+
+    /// `v` is assigned after `conflicts` conflicts.
+    #[inline(always)]
+    pub(super) fn assigned(&mut self, v: usize, conflicts: u64) {
+        self.assigned_at[v] = conflicts;
+        self.participated[v] = 0;
+    }
+
+    /// `v` took part in the analysis of a conflict.
+    #[inline(always)]
+    pub(super) fn took_part(&mut self, v: usize) {
+        self.participated[v] += 1;
+    }
+
+    /// `v`, of average `activity`, is unassigned after `conflicts` conflicts: its new average,
+    /// or `None` when no conflict happened while it was assigned (the average stays).
+    #[inline(always)]
+    pub(super) fn unassigned(&self, v: usize, conflicts: u64, activity: f64) -> Option<f64> {
+        let interval = conflicts - self.assigned_at[v];
+        (interval > 0).then(|| {
+            let rate = self.participated[v] as f64 / interval as f64;
+            (1.0 - ALPHA) * activity + ALPHA * rate
+        })
+    }
+}
