@@ -1,10 +1,10 @@
 //! Decisions: variable activity (VSIDS, bumped in conflict analysis, decayed by growing the
 //! increment by `1 / decay` per conflict, [`decay_for`]; or, in a count from nothing on a model
-//! without sum shapes, a learning rate that the bumps feed, [`super::rate`]) kept in a max-heap; its saved phase
-//! chooses the decided variable's value. In a search from nothing (not near a preferred
-//! solution), besides the variables the analysis resolves on, those in the stored clauses that
-//! forced the learnt clause's literals are bumped too (reason-side bumping, as in CaDiCaL:
-//! [`Cdcl::bump_reason_side`]).
+//! without sum shapes, a learning rate that the bumps feed, [`super::rate`]) kept in a
+//! max-heap; its saved phase chooses the decided variable's value. In a search from nothing
+//! (not near a preferred solution), besides the variables the analysis resolves on, those in
+//! the stored clauses that forced the learnt clause's literals are bumped too (reason-side
+//! bumping, as in CaDiCaL: [`Cdcl::bump_reason_side`]).
 //!
 //! On models with sum shapes the unassigned variable of highest activity is decided. On models
 //! without, the decision is taken among the [`FEWEST_AMONG`] most active unassigned variables:

@@ -26,8 +26,8 @@
 //! shapes also shrunk, a lower level's literals replaced by one literal of that level, [`shrink`];
 //! when every sum reasons on bounds, the literals one true literal forbade give way to its
 //! negation), jumps back, and goes on; decisions follow variable activity (VSIDS; in a count
-//! from nothing on a model without sum shapes, each variable's learning rate, [`rate`]) with saved
-//! phases (on plain models the decided variable is, among the most active, one in a shortest
+//! from nothing on a model without sum shapes, each variable's learning rate, [`rate`]) with
+//! saved phases (on plain models the decided variable is, among the most active, one in a shortest
 //! open clause: fewest candidates or places; on sum models every decision places a symbol
 //! instead: a sum learns more from a placed digit than from a removed candidate), restarts come
 //! when recent learnt clauses get worse than usual (as in Glucose; blocked while the trail is
@@ -45,8 +45,8 @@
 //! loop; [`clauses`] the clause store and its reduction, [`watches`] the watch lists,
 //! [`propagate`] unit propagation,
 //! [`analysis`] conflict analysis, [`shrink`] the learnt clause's shrinking, [`decide`] activity
-//! and decisions, [`rate`] activity as a learning rate, [`restarts`] when to restart, [`sums`] the sum shapes' propagators and
-//! explanations, [`order`] the order variables and the bounds rule, [`cliques`] the groups of a
+//! and decisions, [`rate`] activity as a learning rate, [`restarts`] when to restart, [`sums`]
+//! the sum shapes' propagators and explanations, [`order`] the order variables and the bounds rule, [`cliques`] the groups of a
 //! sum's cells that must differ and their bounds, [`channel`] the order variables' ties to the
 //! value variables, [`assume`] solving under assumptions with sum shapes that can be switched off
 //! (one solver for many puzzles that differ by their sum shapes), [`vivify`] the shortening of
@@ -538,7 +538,9 @@ impl<'e> Cdcl<'e> {
                     self.enqueue(learnt[0], CLAUSE | self.clauses[index as usize].start);
                 }
                 self.learnt_buf = learnt;
-                self.var_inc /= self.var_decay;
+                if self.rates.is_none() {
+                    self.var_inc /= self.var_decay;
+                }
                 self.clause_inc /= 0.999;
                 if self.restarts.learnt(lbd, self.trail.len()) {
                     self.backtrack(0);
