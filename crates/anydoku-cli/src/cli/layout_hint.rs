@@ -29,10 +29,7 @@ pub fn grid_without_layout(arg: &str, error: &Error) -> Option<String> {
     let mut subject = "it";
     if fits.is_empty() {
         subject = "its first line";
-        let first = text
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty() && !l.starts_with('#'))?;
+        let first = first_line(&text)?;
         if first.len() == text.trim().len() {
             return None;
         }
@@ -49,20 +46,23 @@ pub fn grid_without_layout(arg: &str, error: &Error) -> Option<String> {
 /// For `batch` without `--geometry`: which built-in layouts the first line of the file at
 /// `path` fits, and the `--geometry` to pass; `None` when it fits none or cannot be read.
 pub fn for_lines_file(path: &Path) -> Option<String> {
-    use std::io::BufRead as _;
-    let file = std::fs::File::open(path).ok()?;
     // a bounded read: a line longer than any built-in grid's text fits none of them anyway
-    let mut first = String::new();
-    for line in std::io::BufReader::new(file).take(1 << 16).lines() {
-        let line = line.ok()?;
-        let line = line.trim().trim_start_matches('\u{feff}');
-        if !line.is_empty() && !line.starts_with('#') {
-            first = line.to_string();
-            break;
-        }
-    }
-    let fits = fitting_layouts(&first);
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(1 << 16)
+        .read_to_end(&mut head)
+        .ok()?;
+    let head = String::from_utf8_lossy(&head);
+    let fits = fitting_layouts(first_line(head.trim_start_matches('\u{feff}'))?);
     suggestion("its first line", &fits)
+}
+
+/// The first line of `text` that is neither blank nor a `#` comment, trimmed.
+fn first_line(text: &str) -> Option<&str> {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
 }
 
 /// "as givens SUBJECT fits the built-in layouts …: name the layout with --geometry, e.g. …",

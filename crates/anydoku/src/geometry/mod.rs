@@ -344,12 +344,7 @@ impl Geometry {
     /// overlap them, and patterns that read positions see two cells on one spot.
     fn same_place_warning(&self) -> Option<String> {
         let mut at = rustc_hash::FxHashMap::default();
-        let key = |p: [f64; 2]| {
-            (
-                (p[0] * 1000.0).round() as i64,
-                (p[1] * 1000.0).round() as i64,
-            )
-        };
+        let key = crate::kinds::pick::key;
         let mut pairs = 0;
         let mut first = None;
         for c in self.cells.iter() {

@@ -11,7 +11,7 @@ use rustc_hash::FxHashMap;
 use crate::geometry::{CellId, Geometry};
 
 /// A position rounded to a thousandth of a unit.
-fn key(p: [f64; 2]) -> (i64, i64) {
+pub(crate) fn key(p: [f64; 2]) -> (i64, i64) {
     (
         (p[0] * 1000.0).round() as i64,
         (p[1] * 1000.0).round() as i64,
