@@ -125,6 +125,14 @@ impl Cdcl<'_> {
             if self.value[2 * v] != UNDEF {
                 continue;
             }
+            // by learning rate, a variable unassigned for a while decays first and goes back
+            if let Some(r) = self.rates.as_mut() {
+                if let Some(f) = r.stale(v, self.conflicts) {
+                    self.activity[v] *= f;
+                    self.heap.insert(v, &self.activity);
+                    continue;
+                }
+            }
             top[taken] = v;
             let left = self.open_choices(v);
             if best.is_none_or(|(fewest, _)| left < fewest) {

@@ -653,7 +653,7 @@ impl<'e> Cdcl<'e> {
                 *self.value.get_unchecked_mut(2 * v + 1) = UNDEF;
             }
             if v < value_vars {
-                if let Some(rates) = &self.rates {
+                if let Some(rates) = self.rates.as_mut() {
                     if let Some(a) = rates.unassigned(v, self.conflicts, self.activity[v]) {
                         let rose = a > self.activity[v];
                         self.activity[v] = a;

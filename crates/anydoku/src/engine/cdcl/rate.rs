@@ -9,16 +9,26 @@
 //! taking part; when backtracking unassigns a variable, its rate over that assignment moves its
 //! average. A rate that rises moves the variable up the decision heap at once; one that falls is
 //! left to the heap until the variable next leaves it (the heap's key then is a little high),
-//! which saves most of the heap's work. To retune [`ALPHA`], count conflicts on several symbol
-//! renamings of michael404's minimal4 and minimal5 (docs/PERFORMANCE.md).
+//! which saves most of the heap's work. The locality extension (anti-exploration) of the same
+//! authors: a variable that stays unassigned decays by [`LOCALITY`] per conflict, applied when
+//! it reaches the top of the heap ([`Rates::stale`]; it goes back in with its lower activity),
+//! so decisions stay among the variables the latest conflicts unassigned. To retune [`ALPHA`]
+//! or [`LOCALITY`], count conflicts on several symbol renamings of michael404's minimal4 and
+//! minimal5 (docs/PERFORMANCE.md).
 
 /// The weight of an assignment's rate in the variable's average.
 pub(super) const ALPHA: f64 = 0.02;
+
+/// The factor an unassigned variable's activity decays by per conflict while it stays
+/// unassigned (the locality extension's 0.95).
+pub(super) const LOCALITY: f64 = 0.95;
 
 /// Per variable: when it was last assigned and how often it took part in a conflict since.
 pub(super) struct Rates {
     assigned_at: Vec<u64>,
     participated: Vec<u32>,
+    /// When it was last unassigned, or since then last decayed for staying so.
+    unassigned_at: Vec<u64>,
 }
 
 impl Rates {
@@ -26,6 +36,7 @@ impl Rates {
         Rates {
             assigned_at: vec![0; n_vars],
             participated: vec![0; n_vars],
+            unassigned_at: vec![0; n_vars],
         }
     }
 
@@ -42,14 +53,28 @@ impl Rates {
         self.participated[v] += 1;
     }
 
-    /// `v`, of average `activity`, is unassigned after `conflicts` conflicts: its new average,
-    /// or `None` when no conflict happened while it was assigned (the average stays).
+    /// `v`, of average `activity`, is unassigned after `conflicts` conflicts (which is
+    /// recorded for [`Rates::stale`]): its new average, or `None` when no conflict happened while it was assigned (the average stays).
     #[inline(always)]
-    pub(super) fn unassigned(&self, v: usize, conflicts: u64, activity: f64) -> Option<f64> {
+    pub(super) fn unassigned(&mut self, v: usize, conflicts: u64, activity: f64) -> Option<f64> {
+        self.unassigned_at[v] = conflicts;
         let interval = conflicts - self.assigned_at[v];
         (interval > 0).then(|| {
             let rate = self.participated[v] as f64 / interval as f64;
             (1.0 - ALPHA) * activity + ALPHA * rate
+        })
+    }
+
+    /// Unassigned `v`, taken from the top of the decision heap after `conflicts` conflicts:
+    /// the factor its activity decays by for the conflicts it stayed unassigned since it was
+    /// last unassigned or decayed ([`LOCALITY`] per conflict), or `None` when there were none.
+    #[inline(always)]
+    pub(super) fn stale(&mut self, v: usize, conflicts: u64) -> Option<f64> {
+        let age = conflicts - self.unassigned_at[v];
+        (age > 0).then(|| {
+            self.unassigned_at[v] = conflicts;
+            // (capped to fit the exponent: the factor is negligible long before)
+            LOCALITY.powi(age.min(1 << 20) as i32)
         })
     }
 }
