@@ -17,7 +17,7 @@
 //! minimal5 (docs/PERFORMANCE.md).
 
 /// The weight of an assignment's rate in the variable's average.
-pub(super) const ALPHA: f64 = 0.02;
+pub(super) const ALPHA: f64 = 0.01;
 
 /// The factor an unassigned variable's activity decays by per conflict while it stays
 /// unassigned (the locality extension's 0.95).
