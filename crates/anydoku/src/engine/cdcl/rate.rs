@@ -23,7 +23,8 @@ pub(super) const ALPHA: f64 = 0.01;
 /// unassigned (the locality extension's 0.95).
 pub(super) const LOCALITY: f64 = 0.95;
 
-/// Per variable: when it was last assigned and how often it took part in a conflict since.
+/// Per variable: when it was last assigned and how often it took part in a conflict since, and
+/// when it was last unassigned.
 pub(super) struct Rates {
     assigned_at: Vec<u64>,
     participated: Vec<u32>,
@@ -53,8 +54,9 @@ impl Rates {
         self.participated[v] += 1;
     }
 
-    /// `v`, of average `activity`, is unassigned after `conflicts` conflicts (which is
-    /// recorded for [`Rates::stale`]): its new average, or `None` when no conflict happened while it was assigned (the average stays).
+    /// `v`, of average `activity`, is unassigned after `conflicts` conflicts (recorded for
+    /// [`Rates::stale`]): its new average, or `None` when no conflict happened while it was
+    /// assigned (the average stays).
     #[inline(always)]
     pub(super) fn unassigned(&mut self, v: usize, conflicts: u64, activity: f64) -> Option<f64> {
         self.unassigned_at[v] = conflicts;
@@ -76,5 +78,27 @@ impl Rates {
             // (capped to fit the exponent: the factor is negligible long before)
             LOCALITY.powi(age.min(1 << 20) as i32)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_average_and_decay_while_unassigned() {
+        let mut r = Rates::new(2);
+        r.assigned(0, 10);
+        r.took_part(0);
+        // one conflict of the two while assigned: the average moves by ALPHA toward 1/2
+        let a = r.unassigned(0, 12, 0.0).unwrap();
+        assert!((a - ALPHA * 0.5).abs() < 1e-12);
+        // no conflict since it was unassigned: no decay; three later: LOCALITY cubed, once
+        assert_eq!(r.stale(0, 12), None);
+        assert_eq!(r.stale(0, 15), Some(LOCALITY.powi(3)));
+        assert_eq!(r.stale(0, 15), None);
+        // assigned and unassigned with no conflict between: the average stays
+        r.assigned(1, 20);
+        assert_eq!(r.unassigned(1, 20, 0.3), None);
     }
 }
