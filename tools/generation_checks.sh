@@ -44,7 +44,7 @@ field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)
 
 if want michael404; then
     # michael404's six 36x36 puzzles, one file each, from the shared corpus
-    python3 tools/variants_to_jsonl.py "$SHARED/variants" "$OUT/variants" > /dev/null
+    python3 tools/variants_to_jsonl.py "$SHARED/variants" "$OUT/variants" > "$OUT/variants.log" 2>&1
     python3 - "$OUT/variants/symbols_michael404.jsonl" "$OUT" <<'EOF'
 import json, sys
 for line in open(sys.argv[1]):
