@@ -42,19 +42,19 @@
 //! from the [`Engine`].
 //!
 //! The modules, one concern each: this one holds the solver's state, the encoding and the search
-//! loop; [`clauses`] the clause store and its reduction, [`watches`] the watch lists,
-//! [`propagate`] unit propagation,
-//! [`analysis`] conflict analysis, [`shrink`] the learnt clause's shrinking, [`decide`] activity
-//! and decisions, [`rate`] activity as a learning rate, [`restarts`] when to restart, [`sums`]
-//! the sum shapes' propagators and explanations, [`order`] the order variables and the bounds rule, [`cliques`] the groups of a
-//! sum's cells that must differ and their bounds, [`channel`] the order variables' ties to the
-//! value variables, [`assume`] solving under assumptions with sum shapes that can be switched off
-//! (one solver for many puzzles that differ by their sum shapes), [`vivify`] the shortening of
-//! learnt clauses by propagation at the root (on models without sum shapes), [`linear`] the
-//! sums' linear relaxation and its explanations, [`lp`] the dual simplex it runs on, [`varmap`]
-//! the numbering of the value variables (the only place that turns a cell and a symbol into a
-//! variable and back), [`extra`] a caller's own clauses over auxiliary variables (an at-most-one
-//! over many literals), [`first`] a caller's literals decided before the decision rule's own.
+//! loop; [`clauses`] the clause store and its reduction, [`watches`] the watch lists, [`propagate`]
+//! unit propagation, [`analysis`] conflict analysis, [`shrink`] the learnt clause's shrinking,
+//! [`decide`] activity and decisions, [`rate`] activity as a learning rate, [`restarts`] when to
+//! restart, [`sums`] the sum shapes' propagators and explanations, [`order`] the order variables
+//! and the bounds rule, [`cliques`] the groups of a sum's cells that must differ and their bounds,
+//! [`channel`] the order variables' ties to the value variables, [`assume`] solving under
+//! assumptions with sum shapes that can be switched off (one solver for many puzzles that differ by
+//! their sum shapes), [`vivify`] the shortening of learnt clauses by propagation at the root (on
+//! models without sum shapes), [`linear`] the sums' linear relaxation and its explanations, [`lp`]
+//! the dual simplex it runs on, [`varmap`] the numbering of the value variables (the only place
+//! that turns a cell and a symbol into a variable and back), [`extra`] a caller's own clauses over
+//! auxiliary variables (an at-most-one over many literals), [`first`] a caller's literals decided
+//! before the decision rule's own.
 //!
 //! To add a rule, add its clauses in [`Cdcl::new`] (stored clauses propagate and explain
 //! themselves), or, for a rule with many implied two-literal clauses like the peers, a
